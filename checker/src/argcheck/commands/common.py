@@ -1,0 +1,42 @@
+"""What the commands share: reading a state file and reporting unreadable input the same way."""
+
+from __future__ import annotations
+
+import click
+
+from argcheck import operations
+from argcheck.exitcodes import ExitCode
+from argcheck.jsonio import InputError
+from argcheck.output import echo_findings, echo_json, findings_json
+
+STATE_ARGUMENT = click.argument("state", type=click.Path(dir_okay=True, allow_dash=False))
+
+
+class Stop(click.exceptions.Exit):
+    """Leave the command with an exit code after output has been written."""
+
+
+def report_input_error(error: InputError, source: str, fmt: str = "text") -> None:
+    if fmt == "json":
+        echo_json({"source": source, "findings": findings_json([error.finding])})
+    else:
+        echo_findings([error.finding], source)
+    raise Stop(int(ExitCode.USAGE))
+
+
+def replayed(path: str, fmt: str = "text") -> operations.Outcome:
+    """Load and replay a state file, or stop with exit 2 (unreadable) / 1 (not a usable state)."""
+    try:
+        outcome = operations.validate_file(path)
+    except InputError as error:
+        report_input_error(error, path, fmt)
+    if outcome.replay is None:
+        echo_findings(outcome.findings, path)
+        raise Stop(int(ExitCode.FINDINGS))
+    return outcome
+
+
+def protocol_part(outcome: operations.Outcome, part: str):
+    from argcheck import protocols
+
+    return protocols.load_part(outcome.doc["protocol"], part)

@@ -1,0 +1,46 @@
+"""argcheck ingest: turn a consultee reply (the wrappers' JSON envelope) into moves and apply them."""
+
+from __future__ import annotations
+
+import click
+
+from argcheck import jsonio, operations, statefile
+from argcheck.commands.apply import report_applied
+from argcheck.commands.common import STATE_ARGUMENT, protocol_part, replayed, report_input_error
+from argcheck.exitcodes import ExitCode
+from argcheck.jsonio import InputError
+from argcheck.output import FORMAT_OPTION, echo_json
+
+
+@click.command("ingest")
+@STATE_ARGUMENT
+@click.argument("envelope", default="-", type=click.Path(allow_dash=True))
+@FORMAT_OPTION
+@click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
+@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
+def command(state, envelope, fmt, dry_run, lock_timeout):
+    """Read a wrapper ENVELOPE (- for stdin) and record the consultee's reply in STATE.
+
+    A failure (timeout, not installed, auth, CLI error, empty) is recorded as a
+    consultee failure; a reply not in the requested format is recorded as a
+    format failure. Neither advances the iteration.
+    """
+    try:
+        reply = jsonio.load(envelope)
+    except InputError as error:
+        report_input_error(error, envelope, fmt)
+    outcome = replayed(state, fmt)
+    ingesting = protocol_part(outcome, "ingest")
+    try:
+        moves = ingesting.moves_from_envelope(outcome.replay.engine.state, reply)
+    except ingesting.IngestProblem as problem:
+        raise click.UsageError(f"{envelope}: {problem}")
+    if dry_run:
+        echo_json(moves)
+        return int(ExitCode.OK)
+    try:
+        applied = operations.apply_to_file(state, moves, lock_timeout=lock_timeout)
+    except statefile.LockBusy:
+        click.echo(f"argcheck: {state} is locked by another process", err=True)
+        return int(ExitCode.BUSY)
+    return report_applied(state, applied, fmt, False)

@@ -1,0 +1,120 @@
+"""argcheck sessions: list state files with protocol, status and age; prune old ones."""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from datetime import datetime, timezone
+
+import click
+
+from argcheck import jsonio
+from argcheck.env import utc_now
+from argcheck.exitcodes import ExitCode
+from argcheck.output import echo_json
+
+DIRS_ARGUMENT = click.argument("dirs", nargs=-1, type=click.Path(file_okay=False))
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+FINAL = ("presented", "aborted")
+
+
+@click.group("sessions", invoke_without_command=True)
+@DIRS_ARGUMENT
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--conversation", help="Only runs recorded with this conversation id.")
+@click.pass_context
+def command(ctx, dirs, fmt, conversation):
+    """List the state files in DIRS (default: ./.argcheck), newest first."""
+    if ctx.invoked_subcommand is not None:
+        return None
+    rows = [row for row in _scan(dirs) if conversation in (None, row.get("conversation_id"))]
+    if fmt == "json":
+        echo_json(rows)
+    elif not rows:
+        click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}")
+    else:
+        for row in rows:
+            click.echo(f"{row['path']}  {row['protocol']:<10} {row['status']:<12} {row['moves']:>5} moves"
+                       f"  {row['age']:>6}  {row['question']}")
+    return int(ExitCode.OK)
+
+
+@command.command("prune")
+@DIRS_ARGUMENT
+@click.option("--older-than", required=True, help="Age such as 30m, 12h, 7d or 2w (since the last move).")
+@click.option("--include-open", is_flag=True, help="Also delete runs that are still in progress.")
+@click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
+def prune(dirs, older_than, include_open, dry_run):
+    """Delete finished state files (presented or aborted) whose last move is older than --older-than."""
+    limit = _parse_age(older_than)
+    removed = 0
+    for row in _scan(dirs):
+        if row["age_seconds"] is None or row["age_seconds"] < limit:
+            continue
+        if row["status"] not in FINAL and not include_open:
+            continue
+        click.echo(f"{'would delete' if dry_run else 'deleted'} {row['path']} ({row['status']}, {row['age']})")
+        if not dry_run:
+            os.unlink(row["path"])
+        removed += 1
+    click.echo(f"{removed} state file{'s' if removed != 1 else ''} {'to prune' if dry_run else 'pruned'}", err=True)
+    return int(ExitCode.OK)
+
+
+def _parse_age(text: str) -> int:
+    match = re.fullmatch(r"\s*(\d+)\s*([smhdw])\s*", text or "")
+    if not match:
+        raise click.BadParameter(f"{text!r}: use a number and a unit, e.g. 30m, 12h, 7d, 2w", param_hint="--older-than")
+    return int(match.group(1)) * UNITS[match.group(2)]
+
+
+def _scan(dirs) -> list[dict]:
+    rows = []
+    now = _parse_time(utc_now())
+    for directory in dirs or (".argcheck",):
+        for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
+            rows.append(_describe(path, now))
+    return sorted(rows, key=lambda r: r["updated_at"] or "", reverse=True)
+
+
+def _describe(path: str, now) -> dict:
+    try:
+        doc = jsonio.load(path)
+        header = doc.get("header") if isinstance(doc, dict) else None
+    except jsonio.InputError as error:
+        doc, header = {}, None
+        status = f"unreadable ({error.finding.code})"
+    else:
+        status = doc.get("status", "?") if isinstance(doc, dict) else "not a state"
+    header = header if isinstance(header, dict) else {}
+    updated = doc.get("updated_at") if isinstance(doc, dict) else None
+    age = _age_seconds(now, updated)
+    question = str(header.get("question") or header.get("title") or "")
+    return {
+        "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
+        "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,
+        "age": _human(age), "conversation_id": header.get("conversation_id"),
+        "question": question[:60] + ("…" if len(question) > 60 else ""),
+    }
+
+
+def _parse_time(text):
+    try:
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return None
+
+
+def _age_seconds(now, updated):
+    then = _parse_time(updated)
+    return None if now is None or then is None else max(0, int((now - then).total_seconds()))
+
+
+def _human(seconds) -> str:
+    if seconds is None:
+        return "?"
+    for unit, size in (("w", 604800), ("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"

@@ -1,0 +1,49 @@
+"""What the pure rules may know of the outside world, passed in by the CLI shell."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from typing import Callable, NamedTuple
+
+
+OUTSIDE = "outside"  # read_lines result: not under the workspace, so not checked
+
+
+class Env(NamedTuple):
+    """The clock and a read-only view of workspace files, injected into the rules."""
+
+    now: str
+    read_lines: Callable[[str], "list[str] | str | None"]
+
+
+def utc_now() -> str:
+    override = os.environ.get("ARGCHECK_NOW")
+    if override:
+        return override
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def file_reader(workspace: str | None) -> Callable[[str], "list[str] | str | None"]:
+    """Return a function giving a workspace file's lines, None if it is missing, or OUTSIDE."""
+
+    def read_lines(relative: str) -> "list[str] | str | None":
+        if not workspace or not os.path.isdir(workspace):
+            return OUTSIDE
+        path = os.path.realpath(os.path.join(workspace, relative))
+        root = os.path.realpath(workspace)
+        if os.path.commonpath([path, root]) != root:
+            return OUTSIDE
+        if not os.path.isfile(path):
+            return None
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                return handle.read().splitlines()
+        except OSError:
+            return None
+
+    return read_lines
+
+
+def default_env(workspace: str | None = None) -> Env:
+    return Env(now=utc_now(), read_lines=file_reader(workspace))

@@ -1,0 +1,121 @@
+"""Strict JSON reading: the only place bytes from outside become Python values."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+
+from argcheck.findings import Finding
+from argcheck.registry import finding
+
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+
+
+class InputError(Exception):
+    """Input that cannot be read as strict JSON; carries the finding to report."""
+
+    def __init__(self, found: Finding):
+        super().__init__(found.message)
+        self.finding = found
+
+
+def max_bytes() -> int:
+    try:
+        return int(os.environ.get("ARGCHECK_MAX_BYTES", DEFAULT_MAX_BYTES))
+    except ValueError:
+        return DEFAULT_MAX_BYTES
+
+
+def read_bytes(target: str, limit: int | None = None) -> bytes:
+    """Read a regular file (or stdin for "-") with a size limit."""
+    limit = max_bytes() if limit is None else limit
+    if target == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        data = _read_file(target, limit)
+    if len(data) > limit:
+        raise InputError(finding("ARG003", size=f"more than {limit}", limit=limit))
+    return data
+
+
+def _read_file(target: str, limit: int) -> bytes:
+    try:
+        mode = os.stat(target).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+            raise InputError(finding("ARG007", target=target, reason=kind))
+        size = os.stat(target).st_size
+        if size > limit:
+            raise InputError(finding("ARG003", size=size, limit=limit))
+        with open(target, "rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as error:
+        raise InputError(finding("ARG007", target=target, reason=error.strerror or str(error)))
+
+
+def parse(data: bytes):
+    """Parse bytes as strict JSON: UTF-8, no duplicate keys, no NaN, bounded depth."""
+    text = _decode(data)
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+        )
+    except InputError:
+        raise
+    except json.JSONDecodeError as error:
+        detail = f"{error.msg} at line {error.lineno} column {error.colno}"
+        raise InputError(finding("ARG001", detail=detail))
+    except RecursionError:
+        raise InputError(finding("ARG004", limit=sys.getrecursionlimit()))
+    _check_surrogates(text, value)
+    return value
+
+
+def _check_surrogates(text: str, value) -> None:
+    # A lone \\uD800-\\uDFFF escape parses but cannot be written back as UTF-8.
+    if "\\ud" not in text and "\\uD" not in text:
+        return
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InputError(finding("ARG002", offset=f"{error.start} (a lone surrogate escape)"))
+
+
+def load(target: str):
+    return parse(read_bytes(target))
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(finding("ARG002", offset=error.start))
+
+
+def _unique_keys(pairs):
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError(finding("ARG005", key=key))
+            seen.add(key)
+    return result
+
+
+def _reject_constant(name):
+    raise InputError(finding("ARG006", value=name))
+
+
+def _finite_float(text):
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise InputError(finding("ARG006", value=text))
+    return value

@@ -1,0 +1,93 @@
+"""Create a state file and append moves to it: decide (pure), the CLI does the I/O."""
+
+from __future__ import annotations
+
+import secrets
+from typing import NamedTuple
+
+from argcheck import integrity, protocols, statefile
+from argcheck.env import Env
+from argcheck.findings import has_errors
+from argcheck.registry import finding
+from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, move_is_usable, replay
+
+
+class Decision(NamedTuple):
+    """The outcome of apply: the new document (None when refused), findings, and the replay."""
+
+    doc: dict | None
+    findings: list
+    replay: object
+
+
+def new_state_id(protocol: str, now: str) -> str:
+    day = now[:10].replace("-", "")
+    return f"{day}-{secrets.token_hex(3)}"
+
+
+def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> dict:
+    """A new state document with no moves (raises protocols.UsageProblem on bad options)."""
+    protocol = protocols.load(protocol_name)
+    header = protocol.make_header(options)
+    doc = {
+        "format": statefile.FORMAT,
+        "version": statefile.VERSION,
+        "protocol": protocol_name,
+        "id": state_id,
+        "created_at": env.now,
+        "header": header,
+        "status": protocol.INITIAL_STATUS,
+        "updated_at": env.now,
+        "move_count": 0,
+        "head": "",
+        "moves": [],
+    }
+    doc["head"] = integrity.genesis_hash(doc)
+    return doc
+
+
+def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision:
+    """Check `new_moves` against the replayed state; return the extended document or refuse."""
+    problems = check_envelope(doc)
+    if problems:
+        return Decision(None, problems, None)
+    current = replay(doc, env)
+    if has_errors(current.findings):
+        count = sum(1 for f in current.findings if f.is_error)
+        return Decision(None, [finding("ARG024", count=count, path=path)], current)
+    if not new_moves:
+        return Decision(None, [finding("ARG016")], current)
+    findings, stamped = _step_all(doc, current, new_moves, env)
+    if has_errors(findings):
+        return Decision(None, findings, current)
+    head = current.head
+    for move in stamped:
+        head = integrity.link(head, move)
+    extended = dict(doc, moves=doc["moves"] + stamped, head=head, move_count=len(doc["moves"]) + len(stamped),
+                    status=current.engine.status, updated_at=env.now)
+    return Decision(extended, findings, current)
+
+
+def _step_all(doc, current, new_moves, env):
+    protocol, engine = current.protocol, current.engine
+    findings, stamped = [], []
+    prev = current.head
+    for offset, move in enumerate(new_moves):
+        index = len(doc["moves"]) + offset
+        path = f"/moves/{index}"
+        if engine.status in protocol.FINAL_STATUSES:
+            findings.append(finding("ARG025", path=path, protocol=protocol.NAME, status=engine.status))
+            break
+        found = [finding("ARG015", path=f"{path}/{name}", field=name)
+                 for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
+        found += check_move(protocol, move, path)
+        if not found and move_is_usable(found):
+            move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
+            found += engine.step(index, move)
+            found = [f if f.move is not None else f._replace(move=index + 1) for f in found]
+            prev = integrity.link(prev, move)
+            stamped.append(move)
+        findings += found
+        if has_errors(found):
+            break
+    return findings, stamped

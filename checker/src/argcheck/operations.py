@@ -1,0 +1,85 @@
+"""The imperative shell: read a state file, decide with the pure core, write atomically under a lock.
+
+Shared by the CLI, the demo and the MCP server, so every entry point behaves the same.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+from argcheck import jsonio, lifecycle, statefile
+from argcheck.env import Env, default_env
+from argcheck.findings import has_errors
+from argcheck.jsonio import InputError
+from argcheck.replay import Replay, check_envelope, replay
+
+DEFAULT_STATE_DIR = ".argcheck"
+
+
+class Outcome(NamedTuple):
+    """What an operation did: its findings, the document afterwards, and the replay it used."""
+
+    findings: list
+    doc: dict | None
+    replay: Replay | None
+    applied: int = 0
+
+
+def load_doc(path: str) -> dict:
+    """Read and parse a state file strictly (raises InputError)."""
+    return jsonio.load(path)
+
+
+def env_for(doc: dict | None) -> Env:
+    workspace = None
+    if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
+        workspace = doc["header"].get("workspace")
+    return default_env(workspace if isinstance(workspace, str) else None)
+
+
+def replay_doc(doc, env: Env | None = None) -> Outcome:
+    """Validate a parsed document: envelope first, then the whole log."""
+    problems = check_envelope(doc)
+    if problems:
+        return Outcome(problems, doc, None)
+    result = replay(doc, env or env_for(doc))
+    return Outcome(result.findings, doc, result)
+
+
+def validate_file(path: str) -> Outcome:
+    return replay_doc(load_doc(path))
+
+
+def init_file(path: str, protocol: str, options: dict, env: Env, force: bool = False) -> dict:
+    """Create a new state file; refuses to overwrite unless `force`."""
+    if os.path.exists(path) and not force:
+        raise FileExistsError(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    state_id = lifecycle.new_state_id(protocol, env.now)
+    doc = lifecycle.create_state(protocol, options, env, state_id)
+    statefile.write_atomic(path, statefile.serialize(doc))
+    return doc
+
+
+def apply_to_file(path: str, moves: list, env: Env | None = None,
+                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False) -> Outcome:
+    """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
+    with statefile.locked(path, lock_timeout):
+        doc = load_doc(path)
+        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
+        if decision.doc is None or has_errors(decision.findings):
+            return Outcome(decision.findings, doc, decision.replay)
+        if not dry_run:
+            statefile.write_atomic(path, statefile.serialize(decision.doc))
+        applied = decision.doc["move_count"] - doc["move_count"]
+        return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
+    return os.path.join(root, DEFAULT_STATE_DIR, f"{protocol}-{state_id}.json")
+
+
+__all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
+           "apply_to_file", "env_for", "default_state_path"]

@@ -1,0 +1,47 @@
+"""Printing findings for people (text) and machines (JSON); stdout is the product, stderr diagnostics."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from argcheck.exitcodes import ExitCode
+from argcheck.findings import ERROR, WARNING
+
+
+def findings_exit_code(findings) -> ExitCode:
+    return ExitCode.FINDINGS if any(f.severity == ERROR for f in findings) else ExitCode.OK
+
+
+def summary(findings) -> str:
+    errors = sum(1 for f in findings if f.severity == ERROR)
+    warnings = sum(1 for f in findings if f.severity == WARNING)
+    parts = [f"{errors} error{'s' if errors != 1 else ''}", f"{warnings} warning{'s' if warnings != 1 else ''}"]
+    infos = len(findings) - errors - warnings
+    if infos:
+        parts.append(f"{infos} info")
+    return ", ".join(parts)
+
+
+def echo_findings(findings, source: str = "") -> None:
+    for found in sorted(findings, key=_order):
+        click.echo(found.format_text(source))
+
+
+def _order(found):
+    return (found.move if found.move is not None else -1, found.path, found.code)
+
+
+def echo_json(value) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def findings_json(findings) -> list[dict]:
+    return [f.to_dict() for f in sorted(findings, key=_order)]
+
+
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="text for people and agents, json for machines.",
+)

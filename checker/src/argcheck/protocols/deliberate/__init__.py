@@ -1,0 +1,1 @@
+"""The deliberate protocol: bounded adversarial deliberation with a consultee (seed 004)."""

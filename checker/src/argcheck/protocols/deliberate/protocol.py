@@ -1,0 +1,70 @@
+"""The deliberate protocol: bounded adversarial deliberation with a consultee (seed 004)."""
+
+from __future__ import annotations
+
+from argcheck.findings import Finding
+from argcheck.integrity import short_hash
+from argcheck.protocols import UsageProblem
+from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
+from argcheck.protocols.deliberate._shapes import VALIDATORS, JsonSchemaValueException
+from argcheck.protocols.deliberate.engine import Engine
+from argcheck.registry import finding
+
+NAME = "deliberate"
+MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
+INITIAL_STATUS = "in_progress"
+FINAL_STATUSES = frozenset({"presented", "aborted"})
+TERMINAL_STATUSES = frozenset({"aborted"})
+FLOWS = (
+    "consultee_proposes", "orchestrator_proposes", "devils_advocate", "collaborative_completion",
+    "comparative", "verification", "participant", "multi_perspective", "red_team", "parallel_ideation",
+)
+MODES = ("standard", "minimal", "quick")
+
+__all__ = ["NAME", "MOVE_TYPES", "Engine", "make_header", "check_header", "check_move_shape"]
+
+
+def make_header(options: dict) -> dict:
+    """The header for `argcheck init deliberate`, from the command-line options."""
+    question = (options.get("question") or "").strip()
+    if not question:
+        raise UsageProblem("--question is required and must not be empty")
+    header = {
+        "question": question,
+        "question_hash": short_hash(question),
+        "conversation_id": options.get("conversation_id"),
+        "consultee": options.get("consultee") or "codex",
+        "flow": options.get("flow") or "consultee_proposes",
+        "mode": options.get("mode") or "standard",
+        "question_kind": options.get("question_kind") or "design",
+        "stakes": options.get("stakes") or "normal",
+        "workspace": options.get("workspace"),
+    }
+    problems = check_header(header)
+    if problems:
+        raise UsageProblem("; ".join(p.message for p in problems))
+    return header
+
+
+def check_header(header) -> list[Finding]:
+    found = _shape(VALIDATORS["header"], header, "/header")
+    if not found and header["question_hash"] != short_hash(header["question"]):
+        found.append(finding("DLB161", path="/header/question_hash",
+                             found=header["question_hash"], expected=short_hash(header["question"])))
+    return found
+
+
+def check_move_shape(move: dict, path: str) -> list[Finding]:
+    return _shape(VALIDATORS[move["type"]], move, path)
+
+
+def _shape(validator, value, path: str) -> list[Finding]:
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items() if v is not None}
+    try:
+        validator(value)
+    except JsonSchemaValueException as error:
+        where = (error.name or "data").replace("data", path, 1).replace(".", "/")
+        detail = error.message.replace("data", path or "the value", 1)
+        return [finding("ARG013", path=where, detail=detail)]
+    return []

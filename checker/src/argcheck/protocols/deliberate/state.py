@@ -1,0 +1,144 @@
+"""The derived state of a deliberation: what replaying the moves gives (see docs/protocols/deliberate.md §4).
+
+The engine builds these; renderers, `next`, `prompt` and `ingest` only read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CAPS = {"standard": 8, "minimal": 8, "quick": 2}
+CONSTRUCTIVE, DEVELOPMENT, CRYSTALLIZATION = "CONSTRUCTIVE", "DEVELOPMENT", "CRYSTALLIZATION"
+AGREED, DISMISSED, UNRESOLVED = "agreed", "dismissed", "unresolved"
+
+
+@dataclass
+class Defense:
+    round: int
+    seq: int
+    argument: str
+    evidence: list[str]
+    judged: str | None = None  # "accepted" | "rejected" once judged
+
+
+@dataclass
+class Challenge:
+    id: str
+    point: str
+    challenger: str  # "orchestrator" | "consultee"
+    respondent: str  # the point's author
+    kind: str  # "skeptical" | "reject" | "reconcile"
+    objection: str
+    issued_round: int
+    seq: int
+    status: str = "open"  # open | dropped | defended | accepted | rejected | conceded | undefended
+    drops: int = 0
+    defenses: list[Defense] = field(default_factory=list)
+    judgments: list[dict] = field(default_factory=list)  # {"round", "seq", "outcome", "reason", "evidence"}
+    responded_rounds: set[int] = field(default_factory=set)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("open", "dropped", "defended")
+
+    @property
+    def due_round(self) -> int:
+        return self.issued_round + (1 if self.respondent == "consultee" else 0)
+
+
+@dataclass
+class Point:
+    id: str
+    author: str
+    text: str
+    kind: str  # "empirical" | "value"
+    relation: str  # "new" | "extension"
+    extends: str | None
+    round: int
+    seq: int
+    not_evaluated: bool = False
+    classifications: dict[str, str] = field(default_factory=dict)  # party -> current verdict
+    history: list[dict] = field(default_factory=list)  # {"party","verdict","round","seq","revised"}
+    awaiting_clarification: bool = False
+    clarifications: list[dict] = field(default_factory=list)  # {"party","text","round","seq"}
+    needs_reconcile: bool = False
+    settled: dict | None = None  # {"reason","question","tradeoff","round","seq"}
+    bucket: str | None = None  # AGREED | DISMISSED | UNRESOLVED | None (pending)
+    bucket_reason: str | None = None
+
+
+@dataclass
+class Entry:
+    id: str
+    actor: str
+    text: str
+    provenance: str
+    claim_type: str
+    evidence_type: str  # "execution" | "textual" | "claim"
+    artifact: str | None
+    quote: str | None
+    execution: dict | None
+    supports: list[str]
+    supersedes: str | None
+    revises: str | None
+    justification: str | None
+    round: int
+    seq: int
+    superseded_by: str | None = None
+    verified_at_seq: int | None = None
+
+
+@dataclass
+class Consultation:
+    outcome: str  # "reply" | "format_failure" | "failure"
+    failure_class: str | None
+    session_id: str | None
+    round: int  # the iteration after this consultation
+    seq: int
+    usage: dict | None = None
+    duration_ms: int | None = None
+
+
+@dataclass
+class Round:
+    number: int
+    new_points: list[str] = field(default_factory=list)
+    disputed_at_close: frozenset[str] | None = None  # None while the round is open
+
+
+@dataclass
+class Deliberation:
+    header: dict
+    question: str
+    mode: str
+    cap: int
+    status: str = "in_progress"
+    iteration: int = 0
+    extended: bool = False
+    extension: dict | None = None  # {"trigger","detail","seq"}
+    consultee_session: str | None = None
+    points: dict[str, Point] = field(default_factory=dict)
+    challenges: dict[str, Challenge] = field(default_factory=dict)
+    ledger: dict[str, Entry] = field(default_factory=dict)
+    consultations: list[Consultation] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=lambda: [Round(0)])
+    stress_tests: list[dict] = field(default_factory=list)  # {"targets","outcome","summary","round","seq"}
+    reframes: list[dict] = field(default_factory=list)  # {"question","round","seq"}
+    arbitration_requests: list[dict] = field(default_factory=list)
+    arbitration: dict | None = None  # {"flags","constraints","summary","seq"}
+    synthesis: dict | None = None  # {"termination","answer","round","seq"}
+    presented: dict | None = None
+    aborted: dict | None = None
+    notes: list[str] = field(default_factory=list)  # warnings worth showing in the decision log
+
+    @property
+    def phase(self) -> str:
+        return phase_of(self.iteration, self.extended)
+
+
+def phase_of(iteration: int, extended: bool = False) -> str:
+    if iteration <= 2 or (iteration == 3 and extended):
+        return CONSTRUCTIVE
+    if iteration <= 5:
+        return DEVELOPMENT
+    return CRYSTALLIZATION

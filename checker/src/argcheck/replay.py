@@ -1,0 +1,124 @@
+"""Replay a state file's log from scratch: envelope, integrity, shapes, then the protocol's rules."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from argcheck import integrity, protocols, statefile
+from argcheck.env import Env
+from argcheck.findings import Finding
+from argcheck.registry import finding
+
+MANAGED_FIELDS = ("seq", "prev", "at")
+
+
+class Replay(NamedTuple):
+    """The outcome of a replay: the protocol engine (derived state) and every finding."""
+
+    protocol: object
+    engine: object
+    findings: list
+    head: str
+
+
+def check_envelope(doc) -> list[Finding]:
+    """Is this an argcheck state file this version can read?"""
+    if not isinstance(doc, dict):
+        return [finding("ARG010", detail=f"the top level is a {type(doc).__name__}, not an object")]
+    missing = [name for name in statefile.TOP_LEVEL_FIELDS if name not in doc]
+    extra = sorted(set(doc) - set(statefile.TOP_LEVEL_FIELDS))
+    if doc.get("format") != statefile.FORMAT:
+        return [finding("ARG010", detail=f"format is {doc.get('format')!r}, not {statefile.FORMAT!r}")]
+    if doc.get("version") != statefile.VERSION:
+        return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
+    if doc.get("protocol") not in protocols.PROTOCOLS:
+        known = ", ".join(protocols.names())
+        return [finding("ARG011", path="/protocol", protocol=doc.get("protocol"), known=known)]
+    found = [finding("ARG013", path=f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
+    found += [finding("ARG013", path=f"/{name}", detail=f"unknown field {name!r}") for name in extra]
+    if not isinstance(doc.get("moves"), list):
+        found.append(finding("ARG013", path="/moves", detail="moves must be an array"))
+    if not isinstance(doc.get("header"), dict):
+        found.append(finding("ARG013", path="/header", detail="header must be an object"))
+    return found
+
+
+def replay(doc: dict, env: Env) -> Replay:
+    """Check every rule over the whole log. `doc` must have passed check_envelope."""
+    protocol = protocols.load(doc["protocol"])
+    findings = list(protocol.check_header(doc["header"]))
+    engine = protocol.Engine(doc["header"], env)
+    prev = integrity.genesis_hash(doc)
+    last_at = None
+    for index, move in enumerate(doc["moves"]):
+        path = f"/moves/{index}"
+        found = check_stamp(move, index, prev, path)
+        found += check_move(protocol, move, path)
+        if move_is_usable(found):
+            found += engine.step(index, move)
+        findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
+        if isinstance(move, dict):
+            prev = integrity.link(prev, move)
+            last_at = check_clock(move, last_at, findings, path)
+    findings += engine.finish()
+    findings += check_derived(doc, engine, prev, last_at)
+    return Replay(protocol, engine, findings, prev)
+
+
+def move_is_usable(found: list[Finding]) -> bool:
+    return not any(f.code in SHAPE_CODES for f in found)
+
+
+SHAPE_CODES = frozenset({"ARG013", "ARG014", "ARG015"})
+
+
+def check_move(protocol, move, path: str) -> list[Finding]:
+    """The shape of one move: an object of a known type whose fields match its schema."""
+    if not isinstance(move, dict):
+        return [finding("ARG013", path=path, detail=f"a move must be an object, not {type(move).__name__}")]
+    kind = move.get("type")
+    if kind not in protocol.MOVE_TYPES:
+        known = ", ".join(protocol.MOVE_TYPES)
+        return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.NAME, known=known)]
+    payload = {k: v for k, v in move.items() if k not in MANAGED_FIELDS}
+    return protocol.check_move_shape(payload, path)
+
+
+def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
+    """The fields apply stamps on each move: seq, prev (the chain) and at."""
+    if not isinstance(move, dict):
+        return []
+    found = []
+    if move.get("seq") != index + 1:
+        found.append(finding("ARG021", path=path + "/seq", index=index, seq=move.get("seq"), expected=index + 1))
+    if move.get("prev") != prev:
+        found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=move.get("prev"), expected=prev))
+    if not isinstance(move.get("at"), str):
+        found.append(finding("ARG013", path=path + "/at", detail="every stored move needs an `at` time"))
+    return found
+
+
+def check_clock(move: dict, last_at, findings: list, path: str):
+    at = move.get("at")
+    if not isinstance(at, str):
+        return last_at
+    if last_at is not None and at < last_at[1]:
+        findings.append(finding("ARG026", path=path + "/at", seq=move.get("seq"), at=at,
+                                prev_seq=last_at[0], prev_at=last_at[1]))
+    return (move.get("seq"), at)
+
+
+def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
+    """The header's derived fields must agree with the log."""
+    found = []
+    if doc.get("head") != head:
+        found.append(finding("ARG022", path="/head", found=doc.get("head"), expected=head))
+    expected = {
+        "status": engine.status,
+        "move_count": len(doc["moves"]),
+        "updated_at": last_at[1] if last_at else doc.get("created_at"),
+    }
+    for field, value in expected.items():
+        if doc.get(field) != value:
+            found.append(finding("ARG023", path=f"/{field}", field=field, found=doc.get(field), expected=value))
+    return found
