@@ -1,87 +1,35 @@
-"""The argcheck command line: a thin, lazily loaded click group with one error boundary."""
+"""The argcheck entry point: one error boundary around a fast path and the click application."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
-import click
-
-from argcheck import __version__
-from argcheck.exitcodes import EXIT_CODE_TABLE, ExitCode
-
-COMMANDS = {
-    "init": "Create a state file for a protocol run.",
-    "apply": "Check one move (or a JSON array of moves) and append it if legal.",
-    "validate": "Replay whole state files and report every finding.",
-    "next": "Where the run stands and what is due or allowed now.",
-    "prompt": "Render the next consultee prompt from the state.",
-    "ingest": "Turn a consultee reply envelope into moves and apply them.",
-    "render": "Render the decision log, the state as JSON, or the argument graph.",
-    "rules": "List the rules, or explain one code.",
-    "schema": "Print or write the JSON Schemas of the state files.",
-    "sessions": "List state files with protocol, status and age; prune old ones.",
-    "demo": "Replay a bundled deliberation turn by turn (no consultee, no API key).",
-}
-
-
-def _exit_code_epilog() -> str:
-    rows = "\n".join(f"  {int(code):>3}  {text}" for code, text in EXIT_CODE_TABLE)
-    return f"\b\nExit codes:\n{rows}"
-
-
-class LazyGroup(click.Group):
-    """Import a command's module only when that command runs (keeps start-up fast)."""
-
-    def list_commands(self, ctx):
-        return list(COMMANDS)
-
-    def format_commands(self, ctx, formatter):
-        with formatter.section("Commands"):
-            formatter.write_dl(list(COMMANDS.items()))
-
-    def get_command(self, ctx, name):
-        if name not in COMMANDS:
-            return None
-        module = importlib.import_module(f"argcheck.commands.{name}")
-        return module.command
-
-
-@click.group(cls=LazyGroup, epilog=_exit_code_epilog(), context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="argcheck")
-def cli():
-    """Run structured reasoning protocols with every rule enforced in code.
-
-    A run lives in one JSON state file: a header and an append-only log of
-    moves. `apply` refuses an illegal move with stable codes and leaves the file
-    unchanged; `validate` replays the whole log and checks every rule.
-    """
+from argcheck.exitcodes import ExitCode
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the CLI and map every outcome onto the exit-code table."""
-    from argcheck import errors
-
+    """Run argcheck and map every outcome onto the exit-code table."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = cli.main(args=argv, prog_name="argcheck", standalone_mode=False)
-    except click.exceptions.Exit as done:
-        return int(done.exit_code)
-    except click.ClickException as problem:
-        problem.show()
-        return int(ExitCode.USAGE)
-    except click.exceptions.Abort:
-        click.echo("argcheck: aborted", err=True)
-        return int(ExitCode.INTERRUPTED)
+        from argcheck.validating import fast_validate
+
+        code = fast_validate(argv)
+        if code is None:
+            from argcheck.clickapp import run
+
+            code = run(argv)
+        return code
     except KeyboardInterrupt:
-        click.echo("argcheck: interrupted", err=True)
+        sys.stderr.write("argcheck: interrupted\n")
         return int(ExitCode.INTERRUPTED)
     except BrokenPipeError:
         _silence_broken_pipe()
         return int(ExitCode.OK)
     except Exception as crash:  # the one boundary for bugs: never a bare traceback
-        return errors.report_internal_error(crash)
-    return int(code or 0)
+        from argcheck.errors import report_internal_error
+
+        return report_internal_error(crash)
 
 
 def _silence_broken_pipe() -> None:

@@ -46,7 +46,7 @@ def readme_blocks() -> dict[str, str]:
 
 def cli_help() -> str:
     """`argcheck --help` and every command's `--help`, as fenced blocks."""
-    from argcheck.cli import COMMANDS
+    from argcheck.clickapp import COMMANDS
 
     sections = [_fenced("argcheck --help", _help([]))]
     for name in COMMANDS:
@@ -68,7 +68,7 @@ def _subcommands(name: str) -> list[str]:
 def _help(args: list[str]) -> str:
     from click.testing import CliRunner
 
-    from argcheck.cli import cli
+    from argcheck.clickapp import cli
 
     result = CliRunner().invoke(cli, [*args, "--help"], prog_name="argcheck", terminal_width=HELP_WIDTH)
     return result.output

@@ -29,7 +29,7 @@ class Finding(NamedTuple):
         return self._asdict()
 
     def format_text(self, source: str = "") -> str:
-        where = f"{source}:{self.path}" if source else (self.path or "-")
+        where = ":".join(part for part in (source, self.path) if part) or "-"
         line = f"{where}: {self.code} {self.name} {self.severity}: {self.message}"
         return f"{line}\n    hint: {self.hint}" if self.hint else line
 

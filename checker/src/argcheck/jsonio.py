@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 
+from argcheck import core_rules  # noqa: F401  (registers the ARG rules this module reports)
 from argcheck.findings import Finding
 from argcheck.registry import finding
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import NamedTuple
 
 from argcheck import integrity, protocols, statefile
@@ -21,6 +20,8 @@ class Decision(NamedTuple):
 
 
 def new_state_id(protocol: str, now: str) -> str:
+    import secrets
+
     day = now[:10].replace("-", "")
     return f"{day}-{secrets.token_hex(3)}"
 

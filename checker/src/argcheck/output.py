@@ -1,13 +1,20 @@
-"""Printing findings for people (text) and machines (JSON); stdout is the product, stderr diagnostics."""
+"""Printing findings for people (text) and machines (JSON); stdout is the product, stderr diagnostics.
+
+Kept free of click so the `validate` fast path can use it.
+"""
 
 from __future__ import annotations
 
 import json
-
-import click
+import sys
 
 from argcheck.exitcodes import ExitCode
 from argcheck.findings import ERROR, WARNING
+
+
+def say(text: str = "", err: bool = False) -> None:
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
 
 
 def findings_exit_code(findings) -> ExitCode:
@@ -26,7 +33,7 @@ def summary(findings) -> str:
 
 def echo_findings(findings, source: str = "") -> None:
     for found in sorted(findings, key=_order):
-        click.echo(found.format_text(source))
+        say(found.format_text(source))
 
 
 def _order(found):
@@ -34,14 +41,8 @@ def _order(found):
 
 
 def echo_json(value) -> None:
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+    say(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def findings_json(findings) -> list[dict]:
     return [f.to_dict() for f in sorted(findings, key=_order)]
-
-
-FORMAT_OPTION = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-    help="text for people and agents, json for machines.",
-)

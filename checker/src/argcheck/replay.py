@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from argcheck import integrity, protocols, statefile
+from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
 from argcheck.env import Env
 from argcheck.findings import Finding
 from argcheck.registry import finding

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from argcheck import jsonio, operations, statefile
-from argcheck.commands.common import STATE_ARGUMENT, report_input_error
+from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, report_input_error
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
-from argcheck.output import FORMAT_OPTION, echo_findings, echo_json, findings_json
+from argcheck.output import echo_findings, echo_json, findings_json
 
 
 @click.command("apply")

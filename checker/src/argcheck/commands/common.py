@@ -9,6 +9,10 @@ from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.output import echo_findings, echo_json, findings_json
 
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="text for people and agents, json for machines.",
+)
 STATE_ARGUMENT = click.argument("state", type=click.Path(dir_okay=True, allow_dash=False))
 
 

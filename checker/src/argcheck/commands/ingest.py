@@ -6,10 +6,10 @@ import click
 
 from argcheck import jsonio, operations, statefile
 from argcheck.commands.apply import report_applied
-from argcheck.commands.common import STATE_ARGUMENT, protocol_part, replayed, report_input_error
+from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, protocol_part, replayed, report_input_error
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
-from argcheck.output import FORMAT_OPTION, echo_json
+from argcheck.output import echo_json
 
 
 @click.command("ingest")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from argcheck.commands.common import STATE_ARGUMENT, protocol_part, replayed
+from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, protocol_part, replayed
 from argcheck.exitcodes import ExitCode
 from argcheck.findings import has_errors
-from argcheck.output import FORMAT_OPTION, echo_json, findings_json
+from argcheck.output import echo_json, findings_json
 
 
 @click.command("next")
