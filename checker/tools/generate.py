@@ -12,14 +12,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "checker", "src"))
 
-from argcheck import docsgen, schemagen  # noqa: E402
-
-PROTOCOLS_WITH_MODELS = ("deliberate",)
+from argcheck import docsgen, protocols, schemagen  # noqa: E402
 
 
 def targets() -> dict[str, str]:
     files = {}
-    for protocol in PROTOCOLS_WITH_MODELS:
+    for protocol in protocols.names():
         files[f"state/schemas/{protocol}.schema.json"] = schemagen.schema_text(schemagen.state_schema(protocol))
         files[f"checker/src/argcheck/protocols/{protocol}/_shapes.py"] = schemagen.shapes_module(protocol)
     files.update(docsgen.generated_files(ROOT))

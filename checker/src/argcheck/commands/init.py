@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from argcheck import operations, protocols
@@ -11,7 +9,19 @@ from argcheck.env import default_env
 from argcheck.exitcodes import ExitCode
 
 
-@click.group("init")
+class ProtocolGroup(click.Group):
+    """Each protocol contributes its own `init` subcommand (`<package>.init_command.command`)."""
+
+    def list_commands(self, ctx):
+        return protocols.names()
+
+    def get_command(self, ctx, name):
+        if name not in protocols.PROTOCOLS:
+            return None
+        return protocols.load_part(name, "init_command").command
+
+
+@click.group("init", cls=ProtocolGroup)
 def command():
     """Create a state file for a new protocol run and print its path on stdout.
 
@@ -19,7 +29,8 @@ def command():
     """
 
 
-def _create(protocol: str, options: dict, state: str | None, force: bool) -> int:
+def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
+    """Shared by every protocol's init subcommand: write the state file, print its path."""
     env = default_env(options.get("workspace"))
     try:
         if state is None:
@@ -41,29 +52,3 @@ def _create(protocol: str, options: dict, state: str | None, force: bool) -> int
 STATE_OPTION = click.option("--state", "state", type=click.Path(dir_okay=False),
                             help="Where to write the state file (default .argcheck/PROTOCOL-ID.json).")
 FORCE_OPTION = click.option("--force", is_flag=True, help="Replace an existing file at --state.")
-
-
-@command.command("deliberate")
-@click.option("--question", required=True, help="The question under deliberation (the anchor).")
-@click.option("--consultee", default="codex", show_default=True,
-              help="Who is consulted: codex, claude, gemini, ollama, openai, replay, ...")
-@click.option("--flow", type=click.Choice([
-    "consultee_proposes", "orchestrator_proposes", "devils_advocate", "collaborative_completion",
-    "comparative", "verification", "participant", "multi_perspective", "red_team", "parallel_ideation"]),
-    default="consultee_proposes", show_default=True, help="The framing: who proposes first, and the stance.")
-@click.option("--mode", type=click.Choice(["standard", "minimal", "quick"]), default="standard",
-              show_default=True, help="standard: full protocol; minimal: no arbitration or stress test; "
-              "quick: 2 iterations.")
-@click.option("--question-kind", type=click.Choice(["factual", "design", "evaluation"]), default="design",
-              show_default=True, help="factual questions may exit early once resolved.")
-@click.option("--stakes", type=click.Choice(["normal", "high"]), default="normal", show_default=True,
-              help="high makes arbitration due before presenting.")
-@click.option("--conversation-id", help="The agent conversation this run belongs to.")
-@click.option("--workspace", type=click.Path(file_okay=False),
-              help="Root for path:line artifacts (default: the current directory).")
-@STATE_OPTION
-@FORCE_OPTION
-def deliberate(state, force, workspace, **options):
-    """A bounded adversarial deliberation with a consultee."""
-    options["workspace"] = os.path.abspath(workspace or os.getcwd())
-    return _create("deliberate", options, state, force)

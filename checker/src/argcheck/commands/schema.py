@@ -8,7 +8,9 @@ import click
 
 from argcheck.exitcodes import ExitCode
 
-SCHEMA_PROTOCOLS = ("deliberate",)
+from argcheck.protocols import names as protocol_names
+
+SCHEMA_PROTOCOLS = tuple(protocol_names())
 
 
 @click.command("schema")
