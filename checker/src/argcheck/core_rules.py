@@ -39,6 +39,10 @@ define("ARG007", "UNREADABLE_INPUT", ERROR, "cannot read {target}: {reason}",
        why="argcheck only reads regular files and standard input.",
        example="argcheck validate some/directory/", fix="Pass the path of a state file.",
        protocol=P)
+define("ARG008", "NUMBER_OUT_OF_RANGE", ERROR, "a number cannot be read: {detail}",
+       "use a number of ordinary size",
+       why="Numbers with thousands of digits are never meaningful in a move and are costly to parse.",
+       example='{"duration_ms": 999...(5000 digits)}', fix="Send a number of ordinary size.", protocol=P)
 define("ARG010", "NOT_A_STATE_FILE", ERROR, "not an argcheck state file: {detail}",
        "create one with `argcheck init PROTOCOL ...`",
        why="A state file is a JSON object with format, version, protocol, header and moves.",

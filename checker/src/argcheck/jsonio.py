@@ -71,6 +71,8 @@ def parse(data: bytes):
     except json.JSONDecodeError as error:
         detail = f"{error.msg} at line {error.lineno} column {error.colno}"
         raise InputError(finding("ARG001", detail=detail))
+    except ValueError as error:  # e.g. an integer literal longer than Python's digit limit
+        raise InputError(finding("ARG008", detail=str(error).split(";")[0]))
     except RecursionError:
         raise InputError(finding("ARG004", limit=sys.getrecursionlimit()))
     _check_surrogates(text, value)

@@ -31,7 +31,7 @@ def check_envelope(doc) -> list[Finding]:
         return [finding("ARG010", detail=f"format is {doc.get('format')!r}, not {statefile.FORMAT!r}")]
     if doc.get("version") != statefile.VERSION:
         return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
-    if doc.get("protocol") not in protocols.PROTOCOLS:
+    if not isinstance(doc.get("protocol"), str) or doc["protocol"] not in protocols.PROTOCOLS:
         known = ", ".join(protocols.names())
         return [finding("ARG011", path="/protocol", protocol=doc.get("protocol"), known=known)]
     found = [finding("ARG013", path=f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
@@ -54,11 +54,16 @@ def replay(doc: dict, env: Env) -> Replay:
         path = f"/moves/{index}"
         found = check_stamp(move, index, prev, path)
         found += check_move(protocol, move, path)
-        if move_is_usable(found):
+        if engine.status in protocol.FINAL_STATUSES:
+            found.append(finding("ARG025", path=path, protocol=protocol.NAME, status=engine.status))
+        elif move_is_usable(found):
             found += engine.step(index, move)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
         if isinstance(move, dict):
-            prev = integrity.link(prev, move)
+            # Each link is checked locally: the next move must carry the hash of this move and the
+            # prev it claims, so one edit is reported once, at the move after it.
+            stored = move.get("prev")
+            prev = integrity.link(stored if isinstance(stored, str) else prev, move)
             last_at = check_clock(move, last_at, findings, path)
     findings += engine.finish()
     findings += check_derived(doc, engine, prev, last_at)

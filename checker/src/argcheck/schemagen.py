@@ -97,7 +97,15 @@ def shapes_module(protocol: str) -> str:
         names[kind] = f"_v{index}"
     table = ", ".join(f"{k!r}: {v}" for k, v in names.items())
     parts.append(f"VALIDATORS = {{{table}}}\n")
+    nullable = {kind: sorted(_nullable_fields(schema)) for kind, schema in targets.items()}
+    parts.append(f"NULLABLE = {{{', '.join(f'{k!r}: frozenset({v!r})' for k, v in nullable.items())}}}\n")
     return "\n".join(parts)
+
+
+def _nullable_fields(schema: dict) -> set[str]:
+    """Top-level fields whose schema admits null (Optional[...] in the model)."""
+    return {name for name, spec in schema.get("properties", {}).items()
+            if {"type": "null"} in spec.get("anyOf", [])}
 
 
 def _strip_docs(schema):

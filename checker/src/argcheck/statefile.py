@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 
 FORMAT = "argcheck-state"
 VERSION = 1
@@ -33,6 +32,8 @@ def serialize(doc: dict) -> bytes:
 
 def write_atomic(path: str, data: bytes) -> None:
     """Replace `path` with `data` so that readers see the old or the new file, never a mix."""
+    import tempfile
+
     directory = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:

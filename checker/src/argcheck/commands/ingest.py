@@ -40,7 +40,22 @@ def command(state, envelope, fmt, dry_run, lock_timeout):
         return int(ExitCode.OK)
     try:
         applied = operations.apply_to_file(state, moves, lock_timeout=lock_timeout)
+        if _content_refused(applied, outcome.doc["move_count"]):
+            refusal = applied.findings
+            fallback = ingesting.moves_after_refusal(reply, refusal)
+            applied = operations.apply_to_file(state, fallback, lock_timeout=lock_timeout)
+            applied = applied._replace(findings=refusal + applied.findings)
+            click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
     except statefile.LockBusy:
         click.echo(f"argcheck: {state} is locked by another process", err=True)
         return int(ExitCode.BUSY)
     return report_applied(state, applied, fmt, False)
+
+
+def _content_refused(applied, moves_before: int) -> bool:
+    """True when apply refused a move after the consult record (the reply itself arrived)."""
+    if applied.applied:
+        return False
+    consult_seq = moves_before + 1
+    errors = [f for f in applied.findings if f.is_error]
+    return bool(errors) and all(f.move is not None and f.move > consult_seq for f in errors)

@@ -20,7 +20,7 @@ def command(state, fmt):
     """
     outcome = replayed(state, fmt)
     nextstep = protocol_part(outcome, "nextstep")
-    report = nextstep.report(outcome.replay.engine.state)
+    report = nextstep.report(outcome.replay.engine.state, state_path=state)
     broken = has_errors(outcome.findings)
     if fmt == "json":
         report = dict(report, state=state, findings=findings_json(outcome.findings))

@@ -6,9 +6,11 @@ from argcheck.findings import Finding
 from argcheck.integrity import short_hash
 from argcheck.protocols import UsageProblem
 from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
-from argcheck.protocols.deliberate._shapes import VALIDATORS, JsonSchemaValueException
+from argcheck.protocols.deliberate import _shapes
+from argcheck.protocols.deliberate._shapes import VALIDATORS
 from argcheck.protocols.deliberate.engine import Engine
 from argcheck.registry import finding
+from argcheck.shapes import check_shape
 
 NAME = "deliberate"
 MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
@@ -47,7 +49,7 @@ def make_header(options: dict) -> dict:
 
 
 def check_header(header) -> list[Finding]:
-    found = _shape(VALIDATORS["header"], header, "/header")
+    found = check_shape(_shapes, "header", header, "/header")
     if not found and header["question_hash"] != short_hash(header["question"]):
         found.append(finding("DLB161", path="/header/question_hash",
                              found=header["question_hash"], expected=short_hash(header["question"])))
@@ -55,16 +57,4 @@ def check_header(header) -> list[Finding]:
 
 
 def check_move_shape(move: dict, path: str) -> list[Finding]:
-    return _shape(VALIDATORS[move["type"]], move, path)
-
-
-def _shape(validator, value, path: str) -> list[Finding]:
-    if isinstance(value, dict):
-        value = {k: v for k, v in value.items() if v is not None}
-    try:
-        validator(value)
-    except JsonSchemaValueException as error:
-        where = (error.name or "data").replace("data", path, 1).replace(".", "/")
-        detail = error.message.replace("data", path or "the value", 1)
-        return [finding("ARG013", path=where, detail=detail)]
-    return []
+    return check_shape(_shapes, move["type"], move, path)
