@@ -12,7 +12,7 @@ CONSTRUCTIVE, DEVELOPMENT, CRYSTALLIZATION = "CONSTRUCTIVE", "DEVELOPMENT", "CRY
 AGREED, DISMISSED, UNRESOLVED = "agreed", "dismissed", "unresolved"
 
 
-@dataclass
+@dataclass(slots=True)  # slots: replaying 100k moves keeps many of these alive
 class Defense:
     round: int
     seq: int
@@ -21,7 +21,7 @@ class Defense:
     judged: str | None = None  # "accepted" | "rejected" once judged
 
 
-@dataclass
+@dataclass(slots=True)
 class Challenge:
     id: str
     point: str
@@ -31,11 +31,14 @@ class Challenge:
     objection: str
     issued_round: int
     seq: int
-    status: str = "open"  # open | dropped | defended | accepted | rejected | conceded | undefended
+    # open | dropped | defended | accepted | rejected | conceded | undefended
+    # | settled (closed by a `settle` of its point) | withdrawn (its challenger revised to AGREE)
+    status: str = "open"
     drops: int = 0
     defenses: list[Defense] = field(default_factory=list)
     judgments: list[dict] = field(default_factory=list)  # {"round", "seq", "outcome", "reason", "evidence"}
     responded_rounds: set[int] = field(default_factory=set)
+    assigned_id: bool = False  # quick mode: the id was assigned by argcheck, not given in the move
 
     @property
     def is_open(self) -> bool:
@@ -46,7 +49,7 @@ class Challenge:
         return self.issued_round + (1 if self.respondent == "consultee" else 0)
 
 
-@dataclass
+@dataclass(slots=True)
 class Point:
     id: str
     author: str
@@ -65,9 +68,14 @@ class Point:
     settled: dict | None = None  # {"reason","question","tradeoff","round","seq"}
     bucket: str | None = None  # AGREED | DISMISSED | UNRESOLVED | None (pending)
     bucket_reason: str | None = None
+    challenge_ids: list[str] = field(default_factory=list)  # every challenge on this point, in issue order
+    gate_entries: dict[str, None] = field(default_factory=dict)  # ledger ids that may pass the evidence gate
+    awaiting_evidence: bool = False  # accepted, but an empirical point without verified evidence yet
+    dispute_streak: int = 0  # consecutive closed rounds this point was disputed at the close
+    last_disputed_round: int = -1  # the last closed round at whose close it was disputed
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     id: str
     actor: str
@@ -86,9 +94,10 @@ class Entry:
     seq: int
     superseded_by: str | None = None
     verified_at_seq: int | None = None
+    gate_points: dict[str, None] = field(default_factory=dict)  # points whose evidence gate may use this entry
 
 
-@dataclass
+@dataclass(slots=True)
 class Consultation:
     outcome: str  # "reply" | "format_failure" | "failure"
     failure_class: str | None
@@ -99,7 +108,7 @@ class Consultation:
     duration_ms: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Round:
     number: int
     new_points: list[str] = field(default_factory=list)
@@ -130,6 +139,11 @@ class Deliberation:
     presented: dict | None = None
     aborted: dict | None = None
     notes: list[str] = field(default_factory=list)  # warnings worth showing in the decision log
+    replies: int = 0  # consult moves with outcome reply (== iteration)
+    format_failures: int = 0
+    failures: int = 0
+    open_challenge_ids: dict[str, None] = field(default_factory=dict)  # status open | dropped | defended
+    deadlock_candidates: dict[str, None] = field(default_factory=dict)  # disputed 3+ closed rounds (last close)
 
     @property
     def phase(self) -> str:

@@ -1,0 +1,218 @@
+"""Attack and defense: challenge, defend, concede, judge (spec §3, §6; rules DLB104–DLB120, DLB150).
+
+Roles: the non-author challenges a point; the point's author (the respondent) defends or concedes;
+the challenger judges. A `reconcile` challenge is the exception: it demands that the other party
+reconcile its own contradiction, so its respondent is the party challenged, and any answer
+(defend, concede or revise) closes it and clears the point's `needs_reconcile`.
+"""
+
+from __future__ import annotations
+
+from argcheck.findings import Finding
+from argcheck.protocols.deliberate.buckets import link_evidence, refresh, set_challenge_status
+from argcheck.protocols.deliberate.references import (
+    duplicate_id, is_strong_evidence, other_party, refused, unknown, unknown_all,
+)
+from argcheck.protocols.deliberate.state import CRYSTALLIZATION, Challenge, Defense
+
+
+def open_challenge(eng, challenge_id: str, point, challenger: str, kind: str, objection: str, cites,
+                   assigned: bool = False) -> Challenge:
+    state = eng.state
+    respondent = other_party(challenger) if kind == "reconcile" else point.author
+    challenge = Challenge(id=challenge_id, point=point.id, challenger=challenger, respondent=respondent, kind=kind,
+                          objection=objection, issued_round=state.iteration, seq=eng.seq, assigned_id=assigned)
+    state.challenges[challenge_id] = challenge
+    point.challenge_ids.append(challenge_id)
+    set_challenge_status(state, challenge, "open")
+    return challenge
+
+
+def answer_reconcile(eng, point, party: str) -> None:
+    """`party` answered: its open reconcile challenges on the point close and the contradiction clears."""
+    state = eng.state
+    answered = False
+    for challenge_id in point.challenge_ids:
+        challenge = state.challenges[challenge_id]
+        if challenge.kind == "reconcile" and challenge.respondent == party and challenge.is_open:
+            challenge.responded_rounds.add(state.iteration)
+            set_challenge_status(state, challenge, "accepted")
+            answered = True
+    if answered:
+        point.needs_reconcile = False
+        refresh(state, point)
+
+
+# --- challenge ----------------------------------------------------------------------------------
+
+def on_challenge(eng, move: dict) -> list[Finding]:
+    state = eng.state
+    found = duplicate_id(eng, move["id"])
+    found += unknown(eng, state.points, move["point"], "point", "point")
+    if found:
+        return found
+    point, kind, actor = state.points[move["point"]], move["kind"], move["actor"]
+    if point.not_evaluated:
+        return [eng.report("DLB105", "point", move_type="challenge", point=point.id)]
+    if kind != "reconcile":
+        if actor == point.author:
+            found.append(eng.report("DLB113", "actor", actor=actor, action="challenges", point=point.id))
+        if state.phase == CRYSTALLIZATION:
+            found.append(eng.report("DLB104", "kind", what=f"a {kind} challenge", point=point.id,
+                                    round=state.iteration))
+    found += [eng.report("DLB111", f"cites/{i}", field="cites", kind="move", id=seq)
+              for i, seq in enumerate(move.get("cites", ())) if seq >= eng.seq]
+    if refused(found):
+        return found
+    open_challenge(eng, move["id"], point, actor, kind, move["objection"], move.get("cites", ()))
+    return found
+
+
+# --- defend -------------------------------------------------------------------------------------
+
+def on_defend(eng, move: dict) -> list[Finding]:
+    challenge, found = defended_challenge(eng, move)
+    if challenge is None:
+        return found
+    actor = move["actor"]
+    if actor != challenge.respondent:
+        found.append(eng.report("DLB114", "actor", actor=actor, action="defends", challenge=challenge.id,
+                                role="respondent", expected=challenge.respondent))
+    if not challenge.is_open:
+        found.append(eng.report("DLB117", "challenge", action="defense", challenge=challenge.id,
+                                status=challenge.status))
+    evidence = move.get("evidence", ())
+    found += unknown_all(eng, eng.state.ledger, evidence, "evidence", "ledger entry")
+    if refused(found):
+        return found
+    found += unverified_evidence_warning(eng, evidence, "defense", challenge.id)
+    apply_defense(eng, challenge, move, evidence)
+    return found
+
+
+def defended_challenge(eng, move: dict):
+    """The challenge a defense answers: by id, or (quick mode only) the actor's latest open one on `point`."""
+    state = eng.state
+    if move.get("challenge"):
+        found = unknown(eng, state.challenges, move["challenge"], "challenge", "challenge")
+        return (None, found) if found else (state.challenges[move["challenge"]], [])
+    if state.mode != "quick" or not move.get("point"):
+        return None, [eng.report("DLB118", "challenge", mode=state.mode)]
+    missing = unknown(eng, state.points, move["point"], "point", "point")
+    if missing:
+        return None, missing
+    on_point = [state.challenges[i] for i in state.points[move["point"]].challenge_ids]
+    if not on_point:
+        return None, [eng.report("DLB111", "point", field="point", kind="challenge on point", id=move["point"])]
+    mine = [c for c in on_point if c.is_open and c.respondent == move["actor"]]
+    return (mine or on_point)[-1], []
+
+
+def apply_defense(eng, challenge, move: dict, evidence) -> None:
+    state = eng.state
+    challenge.defenses.append(Defense(round=state.iteration, seq=eng.seq, argument=move["argument"],
+                                      evidence=list(evidence)))
+    challenge.responded_rounds.add(state.iteration)
+    if challenge.kind == "reconcile":
+        answer_reconcile(eng, state.points[challenge.point], challenge.respondent)
+    else:
+        set_challenge_status(state, challenge, "defended")
+
+
+def unverified_evidence_warning(eng, evidence, action: str, challenge_id: str) -> list[Finding]:
+    """DLB150: evidence was cited, but none of it is user or verified."""
+    if not evidence:
+        return []
+    ledger = eng.state.ledger
+    if any(ledger[e].provenance in ("user", "verified") for e in evidence):
+        return []
+    return [eng.report("DLB150", "evidence", action=action, challenge=challenge_id, cited=", ".join(evidence))]
+
+
+# --- concede ------------------------------------------------------------------------------------
+
+def on_concede(eng, move: dict) -> list[Finding]:
+    state = eng.state
+    found = unknown(eng, state.challenges, move["challenge"], "challenge", "challenge")
+    if found:
+        return found
+    challenge, actor = state.challenges[move["challenge"]], move["actor"]
+    if actor != challenge.respondent:
+        found.append(eng.report("DLB114", "actor", actor=actor, action="concedes", challenge=challenge.id,
+                                role="respondent", expected=challenge.respondent))
+    if not challenge.is_open:
+        found.append(eng.report("DLB117", "challenge", action="concession", challenge=challenge.id,
+                                status=challenge.status))
+    if found:
+        return found
+    challenge.responded_rounds.add(state.iteration)
+    set_challenge_status(state, challenge, "conceded")
+    if challenge.kind == "reconcile":  # conceding the contradiction answers it too
+        point = state.points[challenge.point]
+        answer_reconcile(eng, point, challenge.respondent)
+        point.needs_reconcile = False
+        refresh(state, point)
+    return found
+
+
+# --- judge --------------------------------------------------------------------------------------
+
+def on_judge(eng, move: dict) -> list[Finding]:
+    state = eng.state
+    found = unknown(eng, state.challenges, move["challenge"], "challenge", "challenge")
+    if found:
+        return found
+    challenge, actor = state.challenges[move["challenge"]], move["actor"]
+    point = state.points[challenge.point]
+    found += judge_role_problems(eng, challenge, actor, point)
+    evidence = move.get("evidence", ())
+    found += unknown_all(eng, state.ledger, evidence, "evidence", "ledger entry")
+    if refused(found):
+        return found
+    found += judgment_problems(eng, challenge, point, move["outcome"], evidence)
+    if refused(found):
+        return found
+    found += unverified_evidence_warning(eng, evidence, "judgment", challenge.id)
+    apply_judgment(eng, challenge, point, move, evidence)
+    return found
+
+
+def judge_role_problems(eng, challenge, actor: str, point) -> list[Finding]:
+    if actor == challenge.respondent:
+        return [eng.report("DLB113", "actor", actor=actor, action="judges the defense of", point=point.id)]
+    if actor != challenge.challenger:
+        return [eng.report("DLB114", "actor", actor=actor, action="judges", challenge=challenge.id,
+                           role="challenger", expected=challenge.challenger)]
+    return []
+
+
+def judgment_problems(eng, challenge, point, outcome: str, evidence) -> list[Finding]:
+    if not challenge.is_open:
+        return [eng.report("DLB117", "challenge", action="judgment", challenge=challenge.id,
+                           status=challenge.status)]
+    if not challenge.defenses or challenge.defenses[-1].judged is not None:
+        return [eng.report("DLB119", "challenge", challenge=challenge.id)]
+    found = []
+    if outcome == "rejected" and challenge.kind == "reject" and point.kind == "empirical":
+        ledger = eng.state.ledger
+        if not any(is_strong_evidence(ledger[e]) for e in evidence):
+            found.append(eng.report("DLB120", "evidence", challenge=challenge.id, point=point.id,
+                                    cited=", ".join(evidence) or "nothing"))
+    if outcome == "accepted" and point.needs_reconcile:
+        found.append(eng.report("DLB132", "outcome", action="accepting a defense", point=point.id))
+    return found
+
+
+def apply_judgment(eng, challenge, point, move: dict, evidence) -> None:
+    state = eng.state
+    outcome = move["outcome"]
+    defense = challenge.defenses[-1]
+    defense.judged = outcome
+    challenge.judgments.append({"round": state.iteration, "seq": eng.seq, "outcome": outcome,
+                                "reason": move["reason"], "evidence": list(evidence)})
+    if outcome == "accepted":
+        link_evidence(state, point, list(defense.evidence) + list(evidence))
+        set_challenge_status(state, challenge, "accepted")
+    else:
+        # A rejected SKEPTICAL defense leaves the challenge open for another; a rejected REJECT is terminal.
+        set_challenge_status(state, challenge, "rejected" if challenge.kind == "reject" else "open")
