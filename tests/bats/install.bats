@@ -1,0 +1,252 @@
+#!/usr/bin/env bats
+# install.sh: installs into a temporary prefix and HOME. One real install (a venv and pip, the slow
+# part) is made in setup_file and shared; the tests run in file order, and the last one uninstalls it.
+
+bats_require_minimum_version 1.5.0
+
+load install_helper
+
+setup_file() {
+  export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+  REPO_DIR="$(cd "${BATS_TEST_DIRNAME}/../.." && pwd)"
+  VERSION="$(sed -n 's/^version *= *"\(.*\)"/\1/p' "${REPO_DIR}/checker/pyproject.toml" | head -n 1)"
+  # pip keeps its cache under HOME, which the tests replace: keep using the real one.
+  PIP_CACHE_DIR="${PIP_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME}/.cache}/pip}"
+  SHARED="${BATS_FILE_TMPDIR}"
+  PREFIX="${SHARED}/prefix"
+  TEST_HOME="${SHARED}/home"
+  PROJECT_DIR="${SHARED}/project"
+  STUBS="${SHARED}/stubs"
+  export REPO_DIR VERSION PIP_CACHE_DIR SHARED PREFIX TEST_HOME PROJECT_DIR STUBS
+  mkdir -p "${TEST_HOME}" "${PROJECT_DIR}" "${STUBS}"
+  make_claude_stub "${STUBS}"
+  local status=0
+  HOME="${TEST_HOME}" "${REPO_DIR}/install.sh" --prefix "${PREFIX}" \
+    >"${SHARED}/install.out" 2>"${SHARED}/install.err" </dev/null || status=$?
+  printf '%s\n' "${status}" >"${SHARED}/install.status"
+}
+
+setup() {
+  export HOME="${TEST_HOME}"
+  unset ARGCHECK_PREFIX ARGCHECK_PYTHON ARGCHECK_DEBUG
+  INSTALL="${REPO_DIR}/install.sh"
+}
+
+@test "install succeeds and ends with one result line, then how to put the prefix on PATH" {
+  assert_first_install_ok
+  local skills_dir="${TEST_HOME}/.claude/skills"
+  mapfile -t out <"${SHARED}/install.out"
+  [ "${#out[@]}" -eq 2 ]
+  [[ "${out[0]}" == "argcheck ${VERSION} installed: ${PREFIX}/bin/argcheck, "*" skill"*" → ${skills_dir} ("*")" ]]
+  [[ "${out[1]}" == "${PREFIX}/bin is not on PATH; add it with: export PATH=\"${PREFIX}/bin:"* ]]
+}
+
+@test "install lays out the venv, the wrappers and the symlinks" {
+  assert_first_install_ok
+  local share="${PREFIX}/share/argcheck"
+  [ -x "${share}/venv/bin/python" ]
+  [ -x "${share}/venv/bin/argcheck" ]
+  [ -L "${PREFIX}/bin/argcheck" ]
+  [ "$(readlink "${PREFIX}/bin/argcheck")" = "${share}/venv/bin/argcheck" ]
+  if [ -d "${REPO_DIR}/wrappers" ]; then
+    diff -r "${REPO_DIR}/wrappers" "${share}/wrappers"
+    assert_same_modes "${REPO_DIR}/wrappers" "${share}/wrappers"
+  fi
+  if [ -f "${REPO_DIR}/wrappers/consult" ]; then
+    [ -L "${PREFIX}/bin/argcheck-consult" ]
+    [ "$(readlink "${PREFIX}/bin/argcheck-consult")" = "${share}/wrappers/consult" ]
+    [ -x "${PREFIX}/bin/argcheck-consult" ]
+  fi
+}
+
+@test "the installed commands run: argcheck --version and argcheck-consult --list" {
+  assert_first_install_ok
+  run -0 "${PREFIX}/bin/argcheck" --version
+  [[ "${output}" == *"${VERSION}"* ]]
+  if [ -f "${REPO_DIR}/wrappers/consult" ]; then
+    run -0 "${PREFIX}/bin/argcheck-consult" --list
+    [[ "${output}" == *codex* ]]
+  fi
+}
+
+@test "install copies every skill that has a SKILL.md and marks each copy as argcheck's" {
+  assert_first_install_ok
+  local name count=0
+  while IFS= read -r name; do
+    count=$((count + 1))
+    diff -r -x .argcheck-installed "${REPO_DIR}/skills/${name}" "${TEST_HOME}/.claude/skills/${name}"
+    assert_same_modes "${REPO_DIR}/skills/${name}" "${TEST_HOME}/.claude/skills/${name}"
+    [ -f "${TEST_HOME}/.claude/skills/${name}/.argcheck-installed" ]
+  done < <(source_skills)
+  [ "${count}" -ge 1 ]
+  [ "$(find "${TEST_HOME}/.claude/skills" -mindepth 1 -maxdepth 1 | wc -l)" -eq "${count}" ]
+}
+
+@test "reinstalling gives the same result and files, no duplicates, and replaces the installed code" {
+  assert_first_install_ok
+  local installed_cli before after
+  installed_cli="$(installed_module_file cli.py)"
+  printf '\n# stale code from an older install\n' >>"${installed_cli}"
+  before="$(tree_listing "${PREFIX}" "${TEST_HOME}")"
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}"
+
+  [ "${output}" = "$(cat "${SHARED}/install.out")" ]
+  after="$(tree_listing "${PREFIX}" "${TEST_HOME}")"
+  [ "${before}" = "${after}" ]
+  run -1 grep -q 'stale code' "${installed_cli}"
+  [ "$(find "${PREFIX}/share/argcheck/venv" -name 'argcheck-*.dist-info' | wc -l)" -eq 1 ]
+  [ "$(grep -c . "${PREFIX}/share/argcheck/install-record")" -eq "$(sort -u "${PREFIX}/share/argcheck/install-record" | grep -c .)" ]
+  run -0 "${PREFIX}/bin/argcheck" --version
+}
+
+@test "--dry-run on a fresh machine prints every action and creates nothing" {
+  local prefix="${BATS_TEST_TMPDIR}/fresh-prefix" home="${BATS_TEST_TMPDIR}/fresh-home"
+  mkdir -p "${home}"
+
+  HOME="${home}" run -0 --separate-stderr "${INSTALL}" --prefix "${prefix}" --dry-run
+
+  [ ! -e "${prefix}" ]
+  [ -z "$(ls -A "${home}")" ]
+  [[ "${output}" == *"-m venv ${prefix}/share/argcheck/venv"* ]]
+  [[ "${output}" == *"ln -sfn ${prefix}/share/argcheck/venv/bin/argcheck ${prefix}/bin/argcheck"* ]]
+  [[ "${output}" == *"cp -R ${REPO_DIR}/skills/"* ]]
+  [[ "${output}" == *"argcheck ${VERSION} dry run, nothing changed: would install ${prefix}/bin/argcheck, "* ]]
+}
+
+@test "--dry-run of an install or an uninstall over an existing install changes nothing" {
+  assert_first_install_ok
+  local before
+  before="$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")"
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --dry-run
+  [[ "${output}" == *"[dry-run] "*"pip"*" install "* ]]
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall --dry-run
+  [[ "${output}" == *"[dry-run] rm -rf ${PREFIX}/share/argcheck"* ]]
+  [[ "${lines[-1]}" == "argcheck ${VERSION} dry run, nothing changed: would uninstall from ${PREFIX}, "* ]]
+
+  [ "${before}" = "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")" ]
+}
+
+@test "ARGCHECK_PREFIX sets the default prefix" {
+  local prefix="${BATS_TEST_TMPDIR}/env-prefix"
+
+  ARGCHECK_PREFIX="${prefix}" run -0 --separate-stderr "${INSTALL}" --dry-run
+
+  [[ "${output}" == *"would install ${prefix}/bin/argcheck, "* ]]
+  [ ! -e "${prefix}" ]
+}
+
+@test "--project DIR puts the skills in DIR/.claude/skills and leaves HOME's copies alone" {
+  assert_first_install_ok
+  local home_before name
+  home_before="$(tree_listing_with_times "${TEST_HOME}")"
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${PROJECT_DIR}"
+
+  [[ "${lines[0]}" == "argcheck ${VERSION} installed: ${PREFIX}/bin/argcheck, "*" → ${PROJECT_DIR}/.claude/skills ("* ]]
+  while IFS= read -r name; do
+    diff -r -x .argcheck-installed "${REPO_DIR}/skills/${name}" "${PROJECT_DIR}/.claude/skills/${name}"
+    [ -f "${PROJECT_DIR}/.claude/skills/${name}/.argcheck-installed" ]
+  done < <(source_skills)
+  [ "${home_before}" = "$(tree_listing_with_times "${TEST_HOME}")" ]
+}
+
+@test "--mcp registers the MCP server with claude mcp add when claude is on PATH" {
+  assert_first_install_ok
+
+  PATH="${STUBS}:${PATH}" run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --mcp
+
+  [[ "${lines[0]}" == *", MCP server registered (user scope)" ]]
+  grep -qxF "${TEST_HOME}: mcp add --scope user argcheck -- ${PREFIX}/bin/argcheck mcp" "${STUBS}/claude.log"
+}
+
+@test "--mcp without claude on PATH prints the exact command to run" {
+  if command -v claude >/dev/null 2>&1; then
+    skip "a claude command is on PATH here, so its absence cannot be shown"
+  fi
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --mcp --dry-run
+
+  [[ "${stderr}" == *"claude is not on PATH"*"run in ${TEST_HOME}: claude mcp add --scope user argcheck -- ${PREFIX}/bin/argcheck mcp"* ]]
+  [[ "${lines[-2]}" == *", MCP server not registered (claude not on PATH)" ]]
+}
+
+@test "refuses to overwrite the user's own skill of the same name and installs nothing" {
+  local home="${BATS_TEST_TMPDIR}/user-home" prefix="${BATS_TEST_TMPDIR}/clobber-prefix" name
+  name="$(source_skills | head -n 1)"
+  mkdir -p "${home}/.claude/skills/${name}"
+  printf 'my own skill\n' >"${home}/.claude/skills/${name}/SKILL.md"
+
+  HOME="${home}" run -5 --separate-stderr "${INSTALL}" --prefix "${prefix}"
+
+  [[ "${stderr}" == *"${home}/.claude/skills/${name} exists and was not installed by argcheck"* ]]
+  [ "$(cat "${home}/.claude/skills/${name}/SKILL.md")" = "my own skill" ]
+  [ ! -e "${prefix}" ]
+}
+
+@test "fails with exit 3 and names the version when python3 is older than 3.10" {
+  local prefix="${BATS_TEST_TMPDIR}/old-python-prefix" bin="${BATS_TEST_TMPDIR}/old-python"
+  make_fake_python "${bin}" "Python 3.8.18"
+
+  PATH="${bin}:${PATH}" run -3 --separate-stderr "${INSTALL}" --prefix "${prefix}"
+
+  [[ "${stderr}" == *"${bin}/python3 is Python 3.8.18; argcheck needs Python >= 3.10"* ]]
+  [ ! -e "${prefix}" ]
+}
+
+@test "fails with exit 3 when there is no python3" {
+  local prefix="${BATS_TEST_TMPDIR}/no-python-prefix"
+
+  ARGCHECK_PYTHON=no-such-python3 run -3 --separate-stderr "${INSTALL}" --prefix "${prefix}"
+
+  [[ "${stderr}" == *"no-such-python3 not found on PATH; argcheck needs Python >= 3.10"* ]]
+  [ ! -e "${prefix}" ]
+}
+
+@test "fails with exit 4 when the prefix is not writable" {
+  if [ "$(id -u)" = 0 ]; then
+    skip "running as root, which may write to any directory, so no prefix is unwritable"
+  fi
+  local locked="${BATS_TEST_TMPDIR}/locked"
+  mkdir -p "${locked}"
+  chmod 555 "${locked}"
+
+  run -4 --separate-stderr "${INSTALL}" --prefix "${locked}/prefix"
+
+  chmod 755 "${locked}"
+  [[ "${stderr}" == *"no write access to ${locked}"* ]]
+  [ ! -e "${locked}/prefix" ]
+}
+
+@test "--help prints the usage header and an unknown option exits 2" {
+  run -0 "${INSTALL}" --help
+  [[ "${lines[0]}" == "Summary: "* ]]
+  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--help]"* ]]
+
+  run -2 --separate-stderr "${INSTALL}" --frobnicate
+  [[ "${stderr}" == *"unknown argument: --frobnicate"* ]]
+}
+
+@test "uninstall removes everything it made and leaves the user's own files alone" {
+  assert_first_install_ok
+  mkdir -p "${TEST_HOME}/.claude/skills/my-own-skill"
+  printf 'mine\n' >"${TEST_HOME}/.claude/skills/my-own-skill/SKILL.md"
+  printf '#!/bin/sh\n' >"${PREFIX}/bin/my-tool"
+
+  : >"${STUBS}/claude.log"
+  PATH="${STUBS}:${PATH}" run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall
+
+  [[ "${output}" == "argcheck ${VERSION} uninstalled from ${PREFIX}, "*" from ${TEST_HOME}/.claude/skills ("*"), "*" from ${PROJECT_DIR}/.claude/skills ("* ]]
+  [ ! -e "${PREFIX}/share" ]
+  [ ! -e "${PREFIX}/bin/argcheck" ]
+  [ ! -e "${PREFIX}/bin/argcheck-consult" ]
+  [ -f "${PREFIX}/bin/my-tool" ]
+  [ "$(ls -A "${TEST_HOME}/.claude/skills")" = my-own-skill ]
+  [ ! -e "${PROJECT_DIR}/.claude" ]
+  grep -qxF "${TEST_HOME}: mcp remove --scope user argcheck" "${STUBS}/claude.log"
+
+  rm "${PREFIX}/bin/my-tool"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall
+  [[ "${output}" == "argcheck is not installed in ${PREFIX} or "*": nothing to remove" ]]
+}
