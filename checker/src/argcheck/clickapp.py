@@ -21,6 +21,7 @@ COMMANDS = {
     "schema": "Print or write the JSON Schemas of the state files.",
     "sessions": "List state files with protocol, status and age; prune old ones.",
     "demo": "Replay a bundled deliberation turn by turn (no consultee, no API key).",
+    "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",
 }
 
 

@@ -15,6 +15,7 @@ from argcheck.jsonio import InputError
 from argcheck.replay import Replay, check_envelope, replay
 
 DEFAULT_STATE_DIR = ".argcheck"
+TOULMIN_COMPONENTS = frozenset({"data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict"})
 
 
 class Outcome(NamedTuple):
@@ -40,6 +41,11 @@ def env_for(doc: dict | None) -> Env:
 
 def replay_doc(doc, env: Env | None = None) -> Outcome:
     """Validate a parsed document: envelope first, then the whole log."""
+    if isinstance(doc, dict) and "format" not in doc and TOULMIN_COMPONENTS.intersection(doc):
+        from argcheck.protocols.toulmin.chain import replay_chain  # a bare Toulmin chain, as Toulmini exchanges it
+
+        view, result = replay_chain(doc, env or default_env())
+        return Outcome(result.findings, view, result)
     problems = check_envelope(doc)
     if problems:
         return Outcome(problems, doc, None)

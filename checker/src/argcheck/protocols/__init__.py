@@ -16,6 +16,7 @@ import importlib
 
 PROTOCOLS = {
     "deliberate": "argcheck.protocols.deliberate",
+    "toulmin": "argcheck.protocols.toulmin",
 }
 
 

@@ -1,0 +1,121 @@
+"""Standalone Toulmin chain documents: the seven components in one object, as Toulmini's tools exchange them.
+
+`argcheck validate chain.json` (and `render`, `next`) accept such a document directly: its components
+are shape-checked one by one, its complete phases are replayed through the same engine as a state
+file, and the findings carry the same codes, with paths into the chain (`/warrant/strength`).
+
+    {"query": "...", "relax": ["warrant"],            (both optional)
+     "data": {...}, "claim": {...}, "warrant": {...}, "backing": {...},
+     "rebuttal": {...}, "qualifier": {...}, "verdict": {...}}
+"""
+
+from __future__ import annotations
+
+import re
+
+from argcheck import statefile
+from argcheck.findings import has_errors
+from argcheck.integrity import short_hash
+from argcheck.protocols.toulmin import protocol
+from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, PHASES, TERMINATED
+from argcheck.registry import finding
+from argcheck.replay import Replay
+
+OPTIONAL_KEYS = ("query", "relax")
+PHASE_OF = {name: kind for kind, (names, _) in PHASES.items() for name in names}
+STANDALONE_QUERY = "(standalone Toulmin chain)"
+MOVE_PATH = re.compile(r"^/moves/(?P<index>\d+)(?P<rest>/.*)?$")
+
+
+def looks_like_chain(doc) -> bool:
+    """A JSON object without `format` that holds at least one Toulmin component."""
+    return isinstance(doc, dict) and "format" not in doc and any(name in doc for name in COMPONENTS)
+
+
+def replay_chain(doc: dict, env) -> tuple[dict, Replay]:
+    """Check a standalone chain; return a state-like view of it (for the reports) and the replay."""
+    findings = [finding("ARG013", path=f"/{key}", detail=f"unknown field {key!r} in a Toulmin chain")
+                for key in sorted(set(doc) - set(COMPONENTS) - set(OPTIONAL_KEYS))]
+    if "query" in doc and not isinstance(doc["query"], str):
+        findings.append(finding("ARG013", path="/query", detail="query must be a string"))
+    header = _header(doc)
+    header_found = protocol.check_header(header)
+    if "query" not in doc:
+        header_found = [f for f in header_found if f.code != "TLM101"]
+    findings += [f._replace(path=f.path.replace("/header", "", 1) or "/") for f in header_found]
+    if header_found and any(f.code == "ARG013" for f in header_found):
+        header = dict(header, relax=[])
+    valid = {}
+    for name in COMPONENTS:
+        if name in doc:
+            found = protocol.check_component_shape(name, doc[name], f"/{name}")
+            findings += found
+            if not found:
+                valid[name] = doc[name]
+    moves, gap = _moves(doc, valid)
+    findings += gap
+    engine = protocol.Engine(header, env)
+    engine.state.standalone = True
+    for index, move in enumerate(moves):
+        found = engine.step(index, move)
+        findings += [_chain_path(f, moves) for f in found]
+        if has_errors(found) and engine.status != TERMINATED:
+            break  # later phases would only repeat that this one is missing
+    findings += engine.finish()
+    view = {
+        "format": statefile.FORMAT, "version": statefile.VERSION, "protocol": protocol.NAME, "id": "standalone",
+        "created_at": env.now, "header": header, "status": engine.status, "updated_at": env.now,
+        "move_count": len(moves), "head": "", "moves": moves,
+    }
+    return view, Replay(protocol, engine, findings, "")
+
+
+def _header(doc: dict) -> dict:
+    query = doc.get("query")
+    if not isinstance(query, str):
+        claim = doc.get("claim")
+        statement = claim.get("statement") if isinstance(claim, dict) else None
+        query = statement if isinstance(statement, str) and len(statement.strip()) >= protocol.MIN_QUERY \
+            else STANDALONE_QUERY
+    relax = doc.get("relax", [])
+    return {"query": query, "query_hash": short_hash(query), "relax": relax, "council": True}
+
+
+def _moves(doc: dict, valid: dict) -> tuple[list[dict], list]:
+    """The phase moves of the chain, up to its first incomplete phase, and the finding for the gap."""
+    moves = []
+    for kind, (names, _) in PHASES.items():
+        if all(name in valid for name in names):
+            moves.append({"type": kind, "seq": len(moves) + 1, **{name: valid[name] for name in names}})
+            continue
+        if any(name in doc and name not in valid for name in names):
+            return moves, []  # a malformed component: its ARG013 says it all; later phases cannot be judged
+        present = [name for name in COMPONENTS if name in doc]
+        if not present or COMPONENTS.index(present[-1]) < COMPONENTS.index(names[0]):
+            return moves, []  # the chain simply ends here (in progress)
+        return moves, [_gap(doc, present[-1])]
+    return moves, []
+
+
+def _gap(doc: dict, latest: str):
+    kind = PHASE_OF[latest]
+    needed = list(COMPONENTS[:COMPONENTS.index(latest) + 1]) + list(PHASES[kind][0])
+    missing = [name for name in dict.fromkeys(needed) if name not in doc]
+    where = f"/{missing[0]}"
+    if "verdict" in doc:
+        return finding("TLM105", path=where, phase=PHASE_NAMES["judgment"], missing=", ".join(missing))
+    if kind in ("grounding", "logic_bridge") and {"data", "claim"} & set(missing):
+        return finding("TLM103", path=where, missing=", ".join(missing))
+    return finding("TLM104", path=where, phase=PHASE_NAMES[kind], missing=", ".join(missing))
+
+
+def _chain_path(found, moves):
+    """Engine paths (/moves/2/rebuttal/strength, /moves/2/type) become chain paths (/rebuttal/strength)."""
+    match = MOVE_PATH.match(found.path or "")
+    if not match:
+        return found._replace(move=None)
+    move = moves[int(match.group("index"))]
+    rest = match.group("rest") or ""
+    if rest in ("", "/type"):
+        rest = "/" + PHASES[move["type"]][0][0]
+    return found._replace(path=rest, move=None)

@@ -1,0 +1,247 @@
+"""The toulmin reducer: replay one move at a time, yield findings, keep the derived chain (pure).
+
+A move with an error finding is not applied to the derived state (it would have been refused by
+`apply`); warnings and info findings are recorded and the move is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from argcheck.env import OUTSIDE
+from argcheck.findings import has_errors
+from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
+from argcheck.protocols.toulmin.state import (
+    BANDS, BREAKING_STRENGTHS, PHASE_NAMES, PHASES, REPORTED, TERMINATED, CouncilRequest, Opinion, Termination,
+    ToulminChain, band_text, degree_for, is_question,
+)
+from argcheck.registry import finding
+
+PATH_LINE = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>[1-9][0-9]*)$")
+
+
+class Engine:
+    """Replays a toulmin log: `.step(index, move)` -> findings; `.status`; `.state` for the presentation."""
+
+    def __init__(self, header: dict, env):
+        self.env = env
+        relax = header.get("relax") if isinstance(header, dict) else None
+        self.state = ToulminChain(
+            header=header if isinstance(header, dict) else {},
+            query=str(header.get("query", "")) if isinstance(header, dict) else "",
+            relax=tuple(relax) if isinstance(relax, list) else (),
+            council_enabled=bool(header.get("council", True)) if isinstance(header, dict) else True,
+        )
+
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    def step(self, index: int, move: dict) -> list:
+        seq = move.get("seq", index + 1)
+        path = f"/moves/{index}"
+        kind = move["type"]
+        closed = self._closed(kind, path)
+        if closed:
+            return closed
+        handler = getattr(self, f"_{kind}")
+        found = handler(move, seq, path)
+        if not has_errors(found):
+            self.state.last_seq = seq
+        return found
+
+    def finish(self) -> list:
+        return []
+
+    # -- closed chains ------------------------------------------------------------------------------
+
+    def _closed(self, kind: str, path: str) -> list:
+        state = self.state
+        if state.status == TERMINATED:
+            first = state.terminations[0]
+            return [finding("TLM109", path=path + "/type", seq=first.seq, label=first.label,
+                            phase=PHASE_NAMES.get(kind, kind.replace("_", " ")))]
+        if state.status == REPORTED:
+            return [finding("ARG025", path=path, protocol="toulmin", status=state.status)]
+        return []
+
+    # -- the four phases and the report ------------------------------------------------------------
+
+    def _grounding(self, move, seq, path):
+        found = self._phase_preconditions("grounding", path)
+        statement = move["claim"]["statement"]
+        if is_question(statement):
+            found.append(finding("TLM107", path=path + "/claim/statement", statement=_clip(statement)))
+        found += self._citations(move["data"]["citations"], path + "/data/citations")
+        if not has_errors(found):
+            self._record("grounding", move, seq)
+        return found
+
+    def _logic_bridge(self, move, seq, path):
+        found = self._phase_preconditions("logic_bridge", path)
+        found += self._council_refs("backing", move["backing"], path + "/backing/council")
+        found += self._citations(move["backing"]["citations"], path + "/backing/citations")
+        if has_errors(found):
+            return found
+        tripped = []
+        for component in ("warrant", "backing"):
+            strength = move[component]["strength"]
+            if strength not in BREAKING_STRENGTHS:
+                continue
+            where = f"{path}/{component}/strength"
+            if component in self.state.relax:
+                found.append(finding("TLM110", path=where, component=component, strength=strength))
+                self.state.relaxed.append({"component": component, "strength": strength, "seq": seq})
+            else:
+                termination = Termination(component, strength, seq)
+                tripped.append(termination)
+                found.append(finding("TLM108", path=where, label=termination.label, component=component,
+                                     strength=strength))
+        self._record("logic_bridge", move, seq)
+        if tripped:
+            self.state.terminations += tripped
+            self.state.status = TERMINATED
+        return found
+
+    def _stress_test(self, move, seq, path):
+        found = self._phase_preconditions("stress_test", path)
+        found += self._council_refs("rebuttal", move["rebuttal"], path + "/rebuttal/council")
+        qualifier = move["qualifier"]
+        degree, confidence = qualifier["degree"], qualifier["confidence_pct"]
+        low, high = BANDS[degree]
+        if not low <= confidence <= high:
+            found.append(finding("TLM113", path=path + "/qualifier/degree", degree=degree, band=band_text(degree),
+                                 confidence=confidence, expected=degree_for(confidence)))
+        if not has_errors(found):
+            self._record("stress_test", move, seq)
+        return found
+
+    def _judgment(self, move, seq, path):
+        found = self._phase_preconditions("judgment", path)
+        if has_errors(found):
+            return found
+        status = move["verdict"]["status"]
+        rebuttal = self.state.components["rebuttal"]["strength"]
+        where = path + "/verdict/status"
+        if rebuttal == "absolute" and status != "overruled":
+            found.append(finding("TLM111", path=where, status=status))
+        else:
+            check = self.state.verdict_check
+            if status not in check["allowed"]:
+                found.append(finding("TLM112", path=where, status=status, reason=check["excluded"][status],
+                                     allowed=", ".join(check["allowed"])))
+        if not has_errors(found):
+            self._record("judgment", move, seq)
+        return found
+
+    def _report(self, move, seq, path):
+        missing = self.state.missing("report")
+        if missing:
+            return [finding("TLM105", path=path, phase=PHASE_NAMES["report"], missing=", ".join(missing))]
+        self.state.report = {"summary": move["summary"], "seq": seq}
+        self.state.status = REPORTED
+        return []
+
+    def _phase_preconditions(self, kind: str, path: str) -> list:
+        state = self.state
+        recorded = PHASES[kind][0]
+        already = [name for name in recorded if name in state.components]
+        if already:
+            verb = "is" if len(already) == 1 else "are"
+            return [finding("TLM106", path=path + "/type", components=" and ".join(already), verb=verb,
+                            seq=state.recorded_at[already[0]])]
+        missing = state.missing(kind)
+        if not missing:
+            return []
+        code = {"logic_bridge": "TLM103", "judgment": "TLM105"}.get(kind, "TLM104")
+        return [finding(code, path=path + "/type", phase=PHASE_NAMES[kind], missing=", ".join(missing))]
+
+    def _record(self, kind: str, move: dict, seq: int) -> None:
+        components, status = PHASES[kind]
+        for name in components:
+            self.state.components[name] = move[name]
+            self.state.recorded_at[name] = seq
+        for name in components:
+            for opinion_id in move[name].get("council", []) if isinstance(move[name], dict) else []:
+                opinion = self.state.opinions.get(opinion_id)
+                if opinion is not None and name not in opinion.cited_by:
+                    opinion.cited_by.append(name)
+        self.state.status = status
+
+    # -- the council ---------------------------------------------------------------------------------
+
+    def _council_request(self, move, seq, path):
+        state = self.state
+        if not state.council_enabled:
+            return [finding("TLM114", path=path + "/type")]
+        perspectives = move.get("perspectives") or []
+        if not perspectives:
+            return [finding("TLM115", path=path + "/perspectives")]
+        if "rebuttal" in state.components:
+            return [finding("TLM118", path=path + "/type", component="rebuttal",
+                            seq=state.recorded_at["rebuttal"])]
+        state.council_requests.append(CouncilRequest(list(perspectives), move.get("question"), seq))
+        return []
+
+    def _council_opinion(self, move, seq, path):
+        state = self.state
+        if not state.council_enabled:
+            return [finding("TLM114", path=path + "/type")]
+        found = []
+        if move["id"] in state.opinions:
+            found.append(finding("TLM117", path=path + "/id", id=move["id"], seq=state.opinions[move["id"]].seq,
+                                 free=state.next_opinion_id()))
+        requested = state.requested_perspectives
+        if move["perspective"] not in requested:
+            found.append(finding("TLM116", path=path + "/perspective", perspective=move["perspective"],
+                                 requested=", ".join(requested) or "none"))
+        feeds = move["feeds"]
+        if feeds in state.components:
+            found.append(finding("TLM118", path=path + "/feeds", component=feeds, seq=state.recorded_at[feeds]))
+        provenance = move["provenance"]
+        if provenance["source"] == "consultee" and not provenance.get("consultee"):
+            found.append(finding("TLM121", path=path + "/provenance/consultee"))
+        if not has_errors(found):
+            state.opinions[move["id"]] = Opinion(move["id"], move["perspective"], move["opinion"], feeds,
+                                                 dict(provenance), seq)
+        return found
+
+    def _council_refs(self, component: str, value: dict, path: str) -> list:
+        found = []
+        opinions = self.state.opinions
+        for index, opinion_id in enumerate(value.get("council", [])):
+            where = f"{path}/{index}"
+            opinion = opinions.get(opinion_id)
+            if opinion is None:
+                found.append(finding("TLM119", path=where, component=component, id=opinion_id,
+                                     known=", ".join(opinions) or "none"))
+            elif opinion.feeds != component:
+                found.append(finding("TLM120", path=where, component=component, id=opinion_id, feeds=opinion.feeds))
+        return found
+
+    # -- citations -------------------------------------------------------------------------------------
+
+    def _citations(self, citations: list, path: str) -> list:
+        found = []
+        for index, citation in enumerate(citations):
+            match = PATH_LINE.match(citation.get("locator", ""))
+            if not match:
+                continue
+            lines = self.env.read_lines(match.group("path"))
+            if lines == OUTSIDE:
+                continue
+            line = int(match.group("line"))
+            if lines is None:
+                problem = f"{match.group('path')} does not exist"
+            elif line > len(lines):
+                problem = f"{match.group('path')} has only {len(lines)} lines"
+            else:
+                continue
+            found.append(finding("TLM122", path=f"{path}/{index}/locator", locator=citation["locator"],
+                                 problem=problem))
+        return found
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -1,0 +1,143 @@
+"""`argcheck ingest`: map a phase reply onto toulmin moves (pure).
+
+The reply is either a wrapper envelope (`{"envelope": 1, "response": "<text>", ...}`, from
+`argcheck-consult`) whose response holds the JSON the prompt asked for, or that JSON object itself
+(the orchestrating agent's own answer). Recognised keys, in phase order:
+
+  data + claim -> grounding          warrant + backing -> logic_bridge
+  rebuttal + qualifier -> stress_test verdict -> judgment         summary (or report.summary) -> report
+  perspectives -> council_request     opinions [{perspective, opinion, feeds, id?}] -> council_opinion
+
+A phase already recorded with identical content is skipped (Toulmini's tools resend the whole chain
+each call); different content is passed on, and `apply` refuses it (TLM106). A partial phase is passed
+on as it is, and `apply` refuses it with the missing field (ARG013).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from argcheck import jsonio
+from argcheck.protocols.toulmin.state import PHASES
+
+FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
+CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
+                "perspectives", "question", "opinions", "query", "relax")
+
+
+class IngestProblem(ValueError):
+    """The input holds nothing this chain can record."""
+
+
+def moves_from_envelope(state, reply) -> list[dict]:
+    """The moves that record `reply` (an envelope or the phase JSON itself) in `state`."""
+    if isinstance(reply, dict) and reply.get("envelope") == 1:
+        content, provenance = _from_envelope(reply)
+    else:
+        content, provenance = reply, {"source": "orchestrator"}
+    return moves_from_content(state, content, provenance)
+
+
+def moves_after_refusal(reply, findings) -> list[dict]:
+    """Nothing to record instead of a refused reply: a toulmin chain has no consult record, so the
+    refusal itself (its codes, the file unchanged) is the whole answer."""
+    return []
+
+
+def moves_from_content(state, content, provenance: dict | None = None) -> list[dict]:
+    """The moves for a phase JSON object; council opinions get `provenance` (default: the orchestrator)."""
+    if not isinstance(content, dict):
+        raise IngestProblem(f"expected a JSON object with the phase's components, got a {type(content).__name__}")
+    unknown = sorted(set(content) - set(CONTENT_KEYS))
+    if unknown:
+        raise IngestProblem(f"unexpected key(s) {', '.join(unknown)}; a phase reply holds "
+                            "data/claim, warrant/backing, rebuttal/qualifier, verdict, summary or opinions")
+    moves = []
+    if "perspectives" in content:
+        move = {"type": "council_request", "perspectives": content["perspectives"]}
+        if content.get("question") is not None:
+            move["question"] = content["question"]
+        moves.append(move)
+    moves += _opinion_moves(state, content.get("opinions"), provenance or {"source": "orchestrator"})
+    for kind, (names, _) in PHASES.items():
+        present = [name for name in names if name in content]
+        if not present:
+            continue
+        if all(state.components.get(name) == content[name] for name in names):
+            continue  # already recorded, identically
+        moves.append({"type": kind, **{name: content[name] for name in present}})
+    summary = content.get("summary")
+    if summary is None and isinstance(content.get("report"), dict):
+        summary = content["report"].get("summary")
+    if summary is not None and not (state.report and state.report["summary"] == summary):
+        moves.append({"type": "report", "summary": summary})
+    if not moves and not _already_recorded(state, content):
+        raise IngestProblem("the reply holds no component, summary, perspectives or opinions to record")
+    return moves
+
+
+def _already_recorded(state, content) -> bool:
+    return any(name in content for names, _ in PHASES.values() for name in names) or "summary" in content
+
+
+def _opinion_moves(state, opinions, provenance: dict) -> list[dict]:
+    if opinions is None:
+        return []
+    if not isinstance(opinions, list):
+        raise IngestProblem("`opinions` must be a list of {perspective, opinion, feeds}")
+    moves, taken = [], set(state.opinions)
+    for item in opinions:
+        if not isinstance(item, dict):
+            raise IngestProblem("each opinion must be an object {perspective, opinion, feeds}")
+        opinion_id = item.get("id") or _free_id(taken)
+        taken.add(opinion_id)
+        move = {"type": "council_opinion", "id": opinion_id,
+                **{k: v for k, v in item.items() if k not in ("id", "provenance")},
+                "provenance": item.get("provenance") or provenance}
+        moves.append(move)
+    return moves
+
+
+def _free_id(taken: set) -> str:
+    number = len(taken) + 1
+    while f"O{number}" in taken:
+        number += 1
+    return f"O{number}"
+
+
+def _from_envelope(envelope: dict) -> tuple[dict, dict]:
+    failure = envelope.get("failure")
+    response = envelope.get("response")
+    if failure is not None:
+        detail = envelope.get("detail") or ""
+        raise IngestProblem(f"the consultee call failed ({failure}{': ' + detail if detail else ''}); "
+                            "nothing to record: retry the call")
+    if not isinstance(response, str) or not response.strip():
+        raise IngestProblem("the consultee returned an empty answer (failure class empty); retry the call")
+    content = parse_reply(response)
+    provenance = {"source": "consultee", "consultee": envelope.get("consultee"),
+                  "session_id": envelope.get("session_id"),
+                  "response_sha256": hashlib.sha256(response.encode("utf-8", "surrogatepass")).hexdigest()}
+    return content, {k: v for k, v in provenance.items() if v is not None}
+
+
+def parse_reply(text: str) -> dict:
+    """The one JSON object in a model's reply, tolerating a code fence or text around it."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    try:
+        value = jsonio.parse(stripped.encode("utf-8", "surrogatepass"))
+    except jsonio.InputError:
+        start, end = stripped.find("{"), stripped.rfind("}")
+        if start < 0 or end <= start:
+            raise IngestProblem("the reply is not in the requested format: no JSON object found") from None
+        try:
+            value = jsonio.parse(stripped[start:end + 1].encode("utf-8", "surrogatepass"))
+        except jsonio.InputError as error:
+            found = error.finding
+            raise IngestProblem(f"the reply is not in the requested format: {found.code} {found.message}") from None
+    if not isinstance(value, dict):
+        raise IngestProblem("the reply is not in the requested format: expected one JSON object")
+    return value

@@ -1,0 +1,144 @@
+"""The toulmin protocol: a seven-component Toulmin chain in four phases with circuit breakers (seeds 000, 001)."""
+
+from __future__ import annotations
+
+from argcheck.findings import Finding
+from argcheck.integrity import short_hash
+from argcheck.protocols import UsageProblem
+from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
+from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueException
+from argcheck.protocols.toulmin.engine import Engine
+from argcheck.protocols.toulmin.state import REPORTED, STARTED, TERMINATED
+from argcheck.registry import finding
+
+NAME = "toulmin"
+MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
+INITIAL_STATUS = STARTED
+# `reported` closes the chain (ARG025). `terminated` is closed too, but by the engine with its own code
+# (TLM109 CHAIN_TERMINATED, in `apply` and `validate` alike); it is the terminal state: exit 4.
+FINAL_STATUSES = frozenset({REPORTED})
+TERMINAL_STATUSES = frozenset({TERMINATED})
+BREAKERS = ("warrant", "backing")
+MIN_QUERY = 5
+
+__all__ = ["NAME", "MOVE_TYPES", "Engine", "make_header", "check_header", "check_move_shape"]
+
+
+class QueryProblem(UsageProblem):
+    """A query that cannot anchor a chain; carries its finding (TLM101) for structured reports."""
+
+    def __init__(self, found: Finding):
+        super().__init__(f"{found.code} {found.name}: {found.message}")
+        self.finding = found
+
+
+def make_header(options: dict) -> dict:
+    """The header for `argcheck init toulmin` (and the MCP tools), from the options."""
+    query = options.get("query")
+    query = query.strip() if isinstance(query, str) else ""
+    too_short = query_problem(query)
+    if too_short:
+        raise QueryProblem(too_short)
+    relax = options.get("relax") or []
+    if isinstance(relax, str):
+        relax = [relax]
+    if not isinstance(relax, (list, tuple)):
+        raise UsageProblem("relax must be a list of breakers: warrant, backing")
+    council = options.get("council")
+    if not isinstance(council, (bool, type(None))):
+        raise UsageProblem("council must be true or false")
+    unknown = [name for name in relax if name not in BREAKERS]
+    if unknown:
+        raise UsageProblem(f"--relax takes warrant or backing, not {', '.join(map(str, unknown))}")
+    header = {
+        "query": query,
+        "query_hash": short_hash(query),
+        "relax": sorted(set(relax), key=BREAKERS.index),
+        "council": True if council is None else council,
+        "conversation_id": options.get("conversation_id"),
+        "workspace": options.get("workspace"),
+    }
+    problems = check_header(header)
+    if problems:
+        raise UsageProblem("; ".join(p.message for p in problems))
+    return header
+
+
+def query_problem(query) -> Finding | None:
+    length = len(query.strip()) if isinstance(query, str) else 0
+    if length < MIN_QUERY:
+        return finding("TLM101", path="/header/query", length=length, minimum=MIN_QUERY)
+    return None
+
+
+def check_header(header) -> list[Finding]:
+    found = _shape(VALIDATORS["header"], header, "/header")
+    if found:
+        return found
+    too_short = query_problem(header["query"])
+    if too_short:
+        found.append(too_short)
+    if header["query_hash"] != short_hash(header["query"]):
+        found.append(finding("TLM102", path="/header/query_hash", found=header["query_hash"],
+                             expected=short_hash(header["query"])))
+    return found
+
+
+def check_move_shape(move: dict, path: str) -> list[Finding]:
+    return _shape(VALIDATORS[move["type"]], move, path)
+
+
+def check_component_shape(name: str, value, path: str) -> list[Finding]:
+    """The shape of one component of a standalone chain, checked with its phase move's validator."""
+    from argcheck.protocols.toulmin.state import PHASES
+
+    kind = next(k for k, (names, _) in PHASES.items() if name in names)
+    validator = VALIDATORS[kind]
+    found = []
+    try:
+        validator({"type": kind, **{n: _STUB[n] for n in PHASES[kind][0]}, name: _drop_none(value)})
+    except JsonSchemaValueException as error:
+        found.append(_finding_for(error, path, strip=f"data.{name}"))
+    return found
+
+
+def _shape(validator, value, path: str) -> list[Finding]:
+    try:
+        validator(_drop_none(value))
+    except JsonSchemaValueException as error:
+        return [_finding_for(error, path)]
+    return []
+
+
+def _finding_for(error, path: str, strip: str | None = None) -> Finding:
+    name = error.name or "data"
+    if strip and name.startswith(strip):
+        name = "data" + name[len(strip):]
+    where = name.replace("data", path, 1).replace(".", "/")
+    detail = error.message
+    if strip and detail.startswith(strip):
+        detail = "data" + detail[len(strip):]
+    detail = detail.replace("data", path or "the value", 1)
+    return finding("ARG013", path=where, detail=detail)
+
+
+def _drop_none(value):
+    """Drop null values at every level: an optional field given as null counts as absent."""
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_none(v) for v in value]
+    return value
+
+
+# Valid stand-ins for the partner component when one component of a chain is shape-checked alone.
+_CITATION = {"source": "stand-in", "locator": "stand-in"}
+_STUB = {
+    "data": {"facts": ["stand-in"], "citations": [_CITATION], "evidence_type": "empirical"},
+    "claim": {"statement": "stand-in statement", "scope": "general"},
+    "warrant": {"principle": "stand-in principle for the check", "logic_type": "deductive", "strength": "strong"},
+    "backing": {"authority": "stand-in authority", "citations": [_CITATION], "strength": "strong"},
+    "rebuttal": {"exceptions": ["stand-in"], "strength": "weak"},
+    "qualifier": {"degree": "probably", "confidence_pct": 60, "rationale": "stand-in"},
+    "verdict": {"status": "remanded", "reasoning": "stand-in " * 8, "final_statement": "stand-in"},
+}
