@@ -5,13 +5,19 @@ from __future__ import annotations
 import hashlib
 import json
 
+_sha256 = hashlib.sha256
+
 HASH_HEX_DIGITS = 32
 GENESIS_FIELDS = ("format", "version", "protocol", "id", "created_at", "header")
 
 
+# One encoder for every call: json.dumps with options builds a new encoder each time.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value) -> bytes:
     """Canonical JSON bytes: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def genesis_hash(doc: dict) -> str:
@@ -22,7 +28,7 @@ def genesis_hash(doc: dict) -> str:
 
 def link(prev: str, move: dict) -> str:
     """The hash of the log after `move`, given the hash of the log before it."""
-    return hashlib.sha256(prev.encode() + b"\n" + canonical(move)).hexdigest()[:HASH_HEX_DIGITS]
+    return _sha256(prev.encode() + b"\n" + _CANONICAL.encode(move).encode()).hexdigest()[:HASH_HEX_DIGITS]
 
 
 def short_hash(text: str) -> str:

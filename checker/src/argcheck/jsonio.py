@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 
+from argcheck.collector import collector_paused
 from argcheck import core_rules  # noqa: F401  (registers the ARG rules this module reports)
 from argcheck.findings import Finding
 from argcheck.registry import finding
@@ -60,12 +61,13 @@ def parse(data: bytes):
     """Parse bytes as strict JSON: UTF-8, no duplicate keys, no NaN, bounded depth."""
     text = _decode(data)
     try:
-        value = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_reject_constant,
-            parse_float=_finite_float,
-        )
+        with collector_paused():
+            value = json.loads(
+                text,
+                object_pairs_hook=_unique_keys,
+                parse_constant=_reject_constant,
+                parse_float=_finite_float,
+            )
     except InputError:
         raise
     except json.JSONDecodeError as error:

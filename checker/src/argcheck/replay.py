@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
+from argcheck.collector import collector_paused
 from argcheck.env import Env
 from argcheck.findings import Finding
 from argcheck.registry import finding
@@ -45,6 +46,11 @@ def check_envelope(doc) -> list[Finding]:
 
 def replay(doc: dict, env: Env) -> Replay:
     """Check every rule over the whole log. `doc` must have passed check_envelope."""
+    with collector_paused():
+        return _replay(doc, env)
+
+
+def _replay(doc: dict, env: Env) -> Replay:
     protocol = protocols.load(doc["protocol"])
     findings = list(protocol.check_header(doc["header"]))
     engine = protocol.Engine(doc["header"], env)
@@ -85,8 +91,7 @@ def check_move(protocol, move, path: str) -> list[Finding]:
     if kind not in protocol.MOVE_TYPES:
         known = ", ".join(protocol.MOVE_TYPES)
         return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.NAME, known=known)]
-    payload = {k: v for k, v in move.items() if k not in MANAGED_FIELDS}
-    return protocol.check_move_shape(payload, path)
+    return protocol.check_move_shape(move, path)
 
 
 def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:

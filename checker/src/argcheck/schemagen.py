@@ -31,6 +31,18 @@ def move_schemas(protocol: str) -> dict[str, dict]:
     return result
 
 
+def stored_move_schemas(protocol: str) -> dict[str, dict]:
+    """Move schemas that also admit the stamps apply adds (seq, prev, at), so replay need not copy moves.
+
+    The stamps' own checks (and the refusal of stamps supplied by an agent) live in replay/lifecycle.
+    """
+    result = {}
+    for kind, schema in move_schemas(protocol).items():
+        schema["properties"] = {**STAMP_PROPERTIES, **schema["properties"]}
+        result[kind] = schema
+    return result
+
+
 def state_schema(protocol: str) -> dict:
     """The JSON Schema of a whole state file of `protocol`, as stored on disk."""
     models = models_of(protocol)
@@ -90,7 +102,7 @@ def shapes_module(protocol: str) -> str:
         "",
     ]
     names = {}
-    targets = {"header": models.Header.model_json_schema(), **move_schemas(protocol)}
+    targets = {"header": models.Header.model_json_schema(), **stored_move_schemas(protocol)}
     for index, (kind, schema) in enumerate(targets.items()):
         code = fastjsonschema.compile_to_code(_strip_docs(schema))
         parts.append(_rename(code, f"_v{index}", first=index == 0))

@@ -11,7 +11,7 @@ def check_shape(shapes, kind: str, value, path: str) -> list[Finding]:
 
     Only fields declared Optional may be null; a null there means "absent".
     """
-    if isinstance(value, dict):
+    if isinstance(value, dict) and None in value.values():
         nullable = shapes.NULLABLE[kind]
         value = {k: v for k, v in value.items() if v is not None or k not in nullable}
     try:

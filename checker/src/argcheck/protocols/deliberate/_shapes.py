@@ -111,19 +111,47 @@ def _v0(data, custom_formats={}, name_prefix=None):
 
 
 _v1_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[0-9a-f]{64}$': re.compile('^[0-9a-f]{64}\\Z')
 }
 
 
 def _v1(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'outcome']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v1_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -195,7 +223,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
                 if data__excerpt_len > 500:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".excerpt must be shorter than or equal to 500 characters", value=data__excerpt, name="" + (name_prefix or "data") + ".excerpt", definition={'maxLength': 500, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'consult', 'type': 'string'}, 'actor': {'const': 'consultee', 'type': 'string'}, 'outcome': {'enum': ['reply', 'format_failure', 'failure'], 'type': 'string'}, 'failure_class': {'enum': ['timeout', 'not_installed', 'auth', 'cli_error', 'empty'], 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}, 'usage': {'additionalProperties': False, 'properties': {'input_tokens': {'minimum': 0, 'type': 'integer'}, 'output_tokens': {'minimum': 0, 'type': 'integer'}, 'cached_input_tokens': {'minimum': 0, 'type': 'integer'}}, 'type': 'object'}, 'duration_ms': {'minimum': 0, 'type': 'integer'}, 'response_sha256': {'pattern': '^[0-9a-f]{64}$', 'type': 'string'}, 'excerpt': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'outcome'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 def _v1____defs_usage(data, custom_formats={}, name_prefix=None):
@@ -235,19 +263,47 @@ def _v1____defs_usage(data, custom_formats={}, name_prefix=None):
 
 
 _v2_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v2(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'id', 'text', 'kind']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v2_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -304,25 +360,53 @@ def _v2(data, custom_formats={}, name_prefix=None):
                 if not _v2_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__extends):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".extends must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__extends, name="" + (name_prefix or "data") + ".extends", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'point', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'kind': {'enum': ['empirical', 'value'], 'type': 'string'}, 'relation': {'enum': ['new', 'extension'], 'type': 'string'}, 'extends': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'kind'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v3_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v3(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'point', 'verdict', 'reason']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v3_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -383,25 +467,53 @@ def _v3(data, custom_formats={}, name_prefix=None):
                 if data__objection_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".objection must be shorter than or equal to 4000 characters", value=data__objection, name="" + (name_prefix or "data") + ".objection", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'classify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'verdict': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'verdict', 'reason'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v4_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v4(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'id', 'point', 'kind', 'objection']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v4_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -467,25 +579,53 @@ def _v4(data, custom_formats={}, name_prefix=None):
                         if data__cites_item < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".cites[{data__cites_x}]".format(**locals()) + " must be bigger than or equal to 1", value=data__cites_item, name="" + (name_prefix or "data") + ".cites[{data__cites_x}]".format(**locals()) + "", definition={'minimum': 1, 'type': 'integer'}, rule='minimum')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'challenge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'kind': {'enum': ['skeptical', 'reject', 'reconcile'], 'type': 'string'}, 'objection': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'cites': {'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'id', 'point', 'kind', 'objection'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v5_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v5(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'argument']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v5_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -544,25 +684,53 @@ def _v5(data, custom_formats={}, name_prefix=None):
                         if not _v5_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__evidence_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence[{data__evidence_x}]".format(**locals()) + " must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__evidence_item, name="" + (name_prefix or "data") + ".evidence[{data__evidence_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'defend', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'argument': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'argument'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v6_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v6(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'challenge']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v6_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -597,25 +765,53 @@ def _v6(data, custom_formats={}, name_prefix=None):
                 if data__reason_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must be shorter than or equal to 4000 characters", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'concede', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'challenge'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v7_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v7(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'challenge', 'outcome', 'reason']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v7_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -673,12 +869,13 @@ def _v7(data, custom_formats={}, name_prefix=None):
                         if not _v7_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__evidence_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence[{data__evidence_x}]".format(**locals()) + " must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__evidence_item, name="" + (name_prefix or "data") + ".evidence[{data__evidence_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'judge', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'challenge': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'outcome': {'enum': ['accepted', 'rejected'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'evidence': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['type', 'actor', 'challenge', 'outcome', 'reason'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v8_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z'),
     '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$': re.compile('^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)\\Z'),
     '^[^\\s:][^:]*:[1-9][0-9]*$': re.compile('^[^\\s:][^:]*:[1-9][0-9]*\\Z')
@@ -687,13 +884,40 @@ _v8_REGEX = {
 
 def _v8(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'id', 'text', 'provenance']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v8_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -812,7 +1036,7 @@ def _v8(data, custom_formats={}, name_prefix=None):
                 if data__justification_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".justification must be shorter than or equal to 4000 characters", value=data__justification, name="" + (name_prefix or "data") + ".justification", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'ledger', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee', 'user'], 'type': 'string'}, 'id': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'provenance': {'pattern': '^(user|verified|revision|[a-z][a-z0-9-]{0,31}-unverified)$', 'type': 'string'}, 'claim_type': {'enum': ['empirical', 'value', 'constraint'], 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}, 'supports': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'supersedes': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'revises': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'id', 'text', 'provenance'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 def _v8____defs_execution(data, custom_formats={}, name_prefix=None):
@@ -856,6 +1080,7 @@ def _v8____defs_execution(data, custom_formats={}, name_prefix=None):
 
 
 _v9_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z'),
     '^[^\\s:][^:]*:[1-9][0-9]*$': re.compile('^[^\\s:][^:]*:[1-9][0-9]*\\Z')
 }
@@ -863,13 +1088,40 @@ _v9_REGEX = {
 
 def _v9(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'entry']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v9_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -919,7 +1171,7 @@ def _v9(data, custom_formats={}, name_prefix=None):
             data__execution = data["execution"]
             _v9____defs_execution(data__execution, custom_formats, (name_prefix or "data") + ".execution")
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'verify', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'entry': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'artifact': {'maxLength': 4096, 'pattern': '^[^\\s:][^:]*:[1-9][0-9]*$', 'type': 'string'}, 'quote': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'execution': {'additionalProperties': False, 'properties': {'command': {'maxLength': 2000, 'minLength': 1, 'type': 'string'}, 'exit_code': {'type': 'integer'}, 'output': {'maxLength': 4000, 'type': 'string'}}, 'required': ['command', 'exit_code'], 'type': 'object'}}, 'required': ['type', 'actor', 'entry'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 def _v9____defs_execution(data, custom_formats={}, name_prefix=None):
@@ -963,19 +1215,47 @@ def _v9____defs_execution(data, custom_formats={}, name_prefix=None):
 
 
 _v10_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v10(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'point', 'to', 'justification']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v10_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1017,25 +1297,53 @@ def _v10(data, custom_formats={}, name_prefix=None):
                 if data__justification_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".justification must be shorter than or equal to 4000 characters", value=data__justification, name="" + (name_prefix or "data") + ".justification", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'revise', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'to': {'enum': ['AGREE', 'SKEPTICAL', 'REJECT', 'ILL_FORMED', 'OUT_OF_SCOPE'], 'type': 'string'}, 'justification': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'to', 'justification'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v11_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v11(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'point', 'text']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v11_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1070,25 +1378,53 @@ def _v11(data, custom_formats={}, name_prefix=None):
                 if data__text_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".text must be shorter than or equal to 4000 characters", value=data__text, name="" + (name_prefix or "data") + ".text", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'clarify', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'consultee'], 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'text': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'text'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v12_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v12(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'point', 'reason']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v12_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1141,21 +1477,52 @@ def _v12(data, custom_formats={}, name_prefix=None):
                 if data__tradeoff_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".tradeoff must be shorter than or equal to 4000 characters", value=data__tradeoff, name="" + (name_prefix or "data") + ".tradeoff", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'settle', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'reason': {'enum': ['missing_data', 'definitional', 'criteria_divergence'], 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'tradeoff': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'point', 'reason'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
+_v13_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v13(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'trigger']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v13_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1189,25 +1556,53 @@ def _v13(data, custom_formats={}, name_prefix=None):
                 if data__detail_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".detail must be shorter than or equal to 4000 characters", value=data__detail, name="" + (name_prefix or "data") + ".detail", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'extend_constructive', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'trigger': {'enum': ['unaddressed_dispute', 'stress_test_pending'], 'type': 'string'}, 'detail': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'trigger'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v14_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v14(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'targets', 'outcome', 'summary']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v14_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1259,21 +1654,52 @@ def _v14(data, custom_formats={}, name_prefix=None):
                 if data__summary_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".summary must be shorter than or equal to 4000 characters", value=data__summary, name="" + (name_prefix or "data") + ".summary", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'stress_test', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'targets': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'minItems': 1, 'type': 'array'}, 'outcome': {'enum': ['held', 'weakened', 'broken'], 'type': 'string'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'targets', 'outcome', 'summary'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
+_v15_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v15(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'question', 'consent']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v15_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1307,21 +1733,52 @@ def _v15(data, custom_formats={}, name_prefix=None):
             if not (isinstance(data__consent, bool) and data__consent is True):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".consent must be same as const definition: True", value=data__consent, name="" + (name_prefix or "data") + ".consent", definition={'const': True, 'type': 'boolean'}, rule='const')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'reframe', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'question': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'consent': {'const': True, 'type': 'boolean'}}, 'required': ['type', 'actor', 'question', 'consent'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
+_v16_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v16(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v16_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1348,21 +1805,52 @@ def _v16(data, custom_formats={}, name_prefix=None):
                 if data__reason_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must be shorter than or equal to 4000 characters", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'request_arbitration', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
+_v17_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v17(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'termination', 'answer']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v17_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1396,25 +1884,53 @@ def _v17(data, custom_formats={}, name_prefix=None):
                 if data__answer_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".answer must be shorter than or equal to 4000 characters", value=data__answer, name="" + (name_prefix or "data") + ".answer", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
 _v18_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
 def _v18(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'summary']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v18_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1469,7 +1985,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
                 if data__summary_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".summary must be shorter than or equal to 4000 characters", value=data__summary, name="" + (name_prefix or "data") + ".summary", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 def _v18____defs_flag(data, custom_formats={}, name_prefix=None):
@@ -1506,16 +2022,47 @@ def _v18____defs_flag(data, custom_formats={}, name_prefix=None):
 
 
 
+_v19_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v19(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v19_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1536,21 +2083,52 @@ def _v19(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__acknowledgewarning, (bool)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".acknowledge_warning must be boolean", value=data__acknowledgewarning, name="" + (name_prefix or "data") + ".acknowledge_warning", definition={'type': 'boolean'}, rule='type')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
 
+_v20_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
 
 def _v20(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['type', 'actor', 'reason']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v20_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
@@ -1577,7 +2155,7 @@ def _v20(data, custom_formats={}, name_prefix=None):
                 if data__reason_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must be shorter than or equal to 4000 characters", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'type': 'string'}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 VALIDATORS = {'header': _v0, 'consult': _v1, 'point': _v2, 'classify': _v3, 'challenge': _v4, 'defend': _v5, 'concede': _v6, 'judge': _v7, 'ledger': _v8, 'verify': _v9, 'revise': _v10, 'clarify': _v11, 'settle': _v12, 'extend_constructive': _v13, 'stress_test': _v14, 'reframe': _v15, 'request_arbitration': _v16, 'synthesize': _v17, 'arbitrate': _v18, 'present': _v19, 'abort': _v20}
