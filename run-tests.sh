@@ -98,6 +98,7 @@ stage_jq() {
 
 stage_realcli() {
   bash "${ROOT}/tests/setup/install-real-clis.sh"
+  bash "${ROOT}/tests/setup/install-mcp-inspector.sh"
 }
 
 # Prints the bash scripts to lint, one per line.

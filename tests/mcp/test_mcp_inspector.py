@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.realcli  # needs the Inspector from npm (installed by run-tests.sh)
+
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = Path(os.environ.get("ARGCHECK_MCP_INSPECTOR_DIR", ROOT / ".cache" / "npm" / "mcp-inspector"))
 INSPECTOR = PREFIX / "node_modules" / ".bin" / "mcp-inspector"

@@ -129,6 +129,7 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
         "updated_at": last_at[1] if last_at else doc.get("created_at"),
     }
     for field, value in expected.items():
-        if doc.get(field) != value:
-            found.append(finding("ARG023", path=f"/{field}", field=field, found=doc.get(field), expected=value))
+        found_value = doc.get(field)
+        if found_value != value or type(found_value) is not type(value):
+            found.append(finding("ARG023", path=f"/{field}", field=field, found=found_value, expected=value))
     return found

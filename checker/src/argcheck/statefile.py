@@ -31,9 +31,13 @@ def serialize(doc: dict) -> bytes:
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Replace `path` with `data` so that readers see the old or the new file, never a mix."""
+    """Replace `path` with `data` so that readers see the old or the new file, never a mix.
+
+    A symlinked state file stays a symlink: the file it points to is replaced.
+    """
     import tempfile
 
+    path = os.path.realpath(path)
     directory = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:
@@ -73,7 +77,7 @@ def locked(path: str, timeout: float = DEFAULT_LOCK_TIMEOUT):
     """Hold an exclusive lock on `path` (via `path.lock`) for a read-decide-write cycle."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(path + ".lock", timeout=timeout)
+    lock = FileLock(os.path.realpath(path) + ".lock", timeout=timeout)
     try:
         lock.acquire()
     except Timeout:

@@ -90,7 +90,7 @@ def _describe(path: str, now) -> dict:
     header = header if isinstance(header, dict) else {}
     updated = doc.get("updated_at") if isinstance(doc, dict) else None
     age = _age_seconds(now, updated)
-    question = str(header.get("question") or header.get("title") or "")
+    question = str(header.get("question") or header.get("query") or "")
     return {
         "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
         "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,

@@ -6,10 +6,12 @@ from argcheck.findings import Finding
 from argcheck.integrity import short_hash
 from argcheck.protocols import UsageProblem
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
+from argcheck.protocols.toulmin import _shapes
 from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueException
 from argcheck.protocols.toulmin.engine import Engine
 from argcheck.protocols.toulmin.state import REPORTED, STARTED, TERMINATED
 from argcheck.registry import finding
+from argcheck.shapes import check_shape
 
 NAME = "toulmin"
 MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
@@ -72,7 +74,7 @@ def query_problem(query) -> Finding | None:
 
 
 def check_header(header) -> list[Finding]:
-    found = _shape(VALIDATORS["header"], header, "/header")
+    found = check_shape(_shapes, "header", header, "/header")
     if found:
         return found
     too_short = query_problem(header["query"])
@@ -85,7 +87,7 @@ def check_header(header) -> list[Finding]:
 
 
 def check_move_shape(move: dict, path: str) -> list[Finding]:
-    return _shape(VALIDATORS[move["type"]], move, path)
+    return check_shape(_shapes, move["type"], move, path)
 
 
 def check_component_shape(name: str, value, path: str) -> list[Finding]:
@@ -100,14 +102,6 @@ def check_component_shape(name: str, value, path: str) -> list[Finding]:
     except JsonSchemaValueException as error:
         found.append(_finding_for(error, path, strip=f"data.{name}"))
     return found
-
-
-def _shape(validator, value, path: str) -> list[Finding]:
-    try:
-        validator(_drop_none(value))
-    except JsonSchemaValueException as error:
-        return [_finding_for(error, path)]
-    return []
 
 
 def _finding_for(error, path: str, strip: str | None = None) -> Finding:
