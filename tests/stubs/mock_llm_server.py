@@ -1,0 +1,362 @@
+"""A scripted mock model server on 127.0.0.1 for the wrapper and real-client tests.
+
+One server speaks four wire formats, chosen by the request path:
+
+- ``POST .../responses``         OpenAI Responses API, streamed as SSE (what Codex CLI speaks)
+- ``POST .../messages``          Anthropic Messages API, SSE when ``stream`` is true (Claude Code)
+- ``POST .../chat/completions``  OpenAI Chat Completions, JSON; ``GET .../models`` lists one model
+- ``POST /api/chat``             Ollama chat, JSON; ``GET /api/tags`` lists one model
+
+Every model request takes the next step of the script (a list of dicts); when the script runs
+out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
+
+- ``{"reply": "text"}``                      answer with this text
+- ``{"echo": true}``                         answer ``MOCK-ECHO: <last user text>``
+- ``{"status": 500, "body": {...}}``         answer with an HTTP error
+- ``{"hang": 30}``                           accept the request and answer nothing for N seconds
+- ``{"tool": {"name": "Bash", "input": {...}}}`` ask for a tool call: a ``tool_use`` block
+  (Anthropic) or a ``function_call`` item (Responses; give ``"arguments"`` there). The client
+  runs the tool and sends the result in its next request, which takes the next step.
+
+Any step may carry ``"usage": {"input": N, "output": N, "cached": N}``. With ``require_key`` set,
+a request without that key (``x-api-key`` or ``Authorization: Bearer``) gets a 401.
+
+Every request is appended to the log (JSON lines: method, path, headers, body) and kept in
+``server.requests``. Use it in-process (``MockLLMServer(...).start()``) or as a program:
+
+    python3 mock_llm_server.py --port-file F [--log F] [--script F] [--require-key K]
+
+which writes the port to F once listening and serves until SIGTERM/SIGINT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+DEFAULT_USAGE = {"input": 120, "output": 30, "cached": 7}
+MOCK_MODEL = "mock-llm"
+
+# How to point the real clients at this server and at nothing else (shared/reference/real-clis.md).
+CODEX_CONFIG = """\
+model = "gpt-5.5"
+model_provider = "mock"
+[analytics]
+enabled = false
+[features]
+plugins = false
+unbounded_connection_retries = false
+[model_providers.mock]
+name = "Mock"
+base_url = "{base_url}/v1"
+env_key = "MOCK_API_KEY"
+wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
+"""
+CLAUDE_ENV = {
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "DISABLE_TELEMETRY": "1",
+    "DISABLE_ERROR_REPORTING": "1",
+    "DISABLE_AUTOUPDATER": "1",
+    "CLAUDE_CODE_MAX_RETRIES": "0",
+}
+
+
+def _text_of(content: Any) -> str:
+    """The text of a message content: a string or a list of typed blocks."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [b.get("text", "") for b in content if isinstance(b, dict) and "text" in b]
+        return "\n".join(p for p in parts if not p.startswith("<system-reminder>"))
+    return ""
+
+
+def last_user_text(body: dict) -> str:
+    """The text of the last user message of any of the four request formats."""
+    items = body.get("input") if "input" in body else body.get("messages", [])
+    if isinstance(items, str):
+        return items
+    for item in reversed(items or []):
+        if isinstance(item, dict) and item.get("role") == "user":
+            text = _text_of(item.get("content"))
+            if text:
+                return text
+    return ""
+
+
+def tool_results(body: dict) -> list:
+    """Tool results the client sent back: Anthropic tool_result blocks or Responses outputs."""
+    found = []
+    for item in body.get("input", []) if isinstance(body.get("input"), list) else []:
+        if isinstance(item, dict) and item.get("type") == "function_call_output":
+            found.append(item)
+    for message in body.get("messages", []):
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, list):
+            found.extend(b for b in content if isinstance(b, dict) and b.get("type") == "tool_result")
+    return found
+
+
+class MockLLMServer:
+    """The server: a script of steps, a request log, a thread serving on 127.0.0.1."""
+
+    def __init__(self, script=None, log_path=None, require_key=None, port=0):
+        self.script = list(script or [])
+        self.log_path = Path(log_path) if log_path else None
+        self.require_key = require_key
+        self.requests: list[dict] = []
+        self.stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._counter = 0
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), _Handler)
+        self.httpd.daemon_threads = True
+        self.httpd.mock = self  # type: ignore[attr-defined]
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return self.httpd.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "MockLLMServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def record(self, entry: dict) -> int:
+        with self._lock:
+            self.requests.append(entry)
+            if self.log_path:
+                with self.log_path.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(entry) + "\n")
+            return len(self.requests)
+
+    def next_step(self) -> dict:
+        with self._lock:
+            self._counter += 1
+            return self.script.pop(0) if self.script else {"echo": True}
+
+    def model_requests(self) -> list[dict]:
+        return [r for r in self.requests if r["method"] == "POST"]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "MockLLM/1"
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+    @property
+    def mock(self) -> MockLLMServer:
+        return self.server.mock  # type: ignore[attr-defined]
+
+    # ---- plumbing ---------------------------------------------------------------------
+    def _read_body(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            return json.loads(raw.decode("utf-8")) if raw else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return {"_raw": raw.decode("utf-8", "replace")}
+
+    def _send_json(self, status: int, payload: Any) -> None:
+        data = json.dumps(payload).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _start_sse(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+
+    def _sse(self, event: str, data: dict) -> None:
+        chunk = f"event: {event}\ndata: {json.dumps(data)}\n\n".encode("utf-8")
+        self.wfile.write(chunk)
+        self.wfile.flush()
+
+    def _authorized(self) -> bool:
+        key = self.mock.require_key
+        if not key:
+            return True
+        bearer = self.headers.get("Authorization", "")
+        return self.headers.get("x-api-key") == key or bearer == f"Bearer {key}"
+
+    # ---- dispatch ---------------------------------------------------------------------
+    def do_HEAD(self):
+        self.mock.record({"method": "HEAD", "path": self.path, "headers": dict(self.headers)})
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self):
+        self.mock.record({"method": "GET", "path": self.path, "headers": dict(self.headers)})
+        path = self.path.split("?")[0]
+        if path.endswith("/api/tags"):
+            self._send_json(200, {"models": [{"name": MOCK_MODEL, "model": MOCK_MODEL}]})
+        elif path.endswith("/models"):
+            self._send_json(200, {"object": "list", "data": [{"id": MOCK_MODEL, "object": "model"}]})
+        else:
+            self._send_json(404, {"error": {"message": f"no route {path}"}})
+
+    def do_POST(self):
+        body = self._read_body()
+        body = body if isinstance(body, dict) else {"_body": body}
+        number = self.mock.record(
+            {"method": "POST", "path": self.path, "headers": dict(self.headers), "body": body}
+        )
+        path = self.path.split("?")[0]
+        routes = {
+            "/responses": self._responses,
+            "/messages": self._messages,
+            "/chat/completions": self._chat_completions,
+            "/api/chat": self._ollama_chat,
+        }
+        route = next((fn for suffix, fn in routes.items() if path.endswith(suffix)), None)
+        if route is None:
+            self._send_json(404, {"error": {"message": f"no route {path}"}})
+            return
+        if not self._authorized():
+            self._send_json(401, {"error": {"type": "authentication_error",
+                                            "message": "Incorrect API key provided (401 Unauthorized)"}})
+            return
+        step = self.mock.next_step()
+        if "hang" in step:
+            self.mock.stopping.wait(float(step["hang"]))
+            self.close_connection = True
+            return
+        if "status" in step:
+            self._send_json(int(step["status"]), step.get("body", {"error": {"message": "mock error"}}))
+            return
+        usage = {**DEFAULT_USAGE, **step.get("usage", {})}
+        text = step.get("reply")
+        if text is None:
+            text = "MOCK-ECHO: " + last_user_text(body)
+        route(body, step, text, usage, number)
+
+    # ---- wire formats -----------------------------------------------------------------
+    def _responses(self, body, step, text, usage, number):
+        rid = f"resp_{number}"
+        self._start_sse()
+        self._sse("response.created", {"type": "response.created",
+                                       "response": {"id": rid, "status": "in_progress"}})
+        if "tool" in step:
+            tool = step["tool"]
+            item = {"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
+                    "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}
+        else:
+            item = {"type": "message", "role": "assistant", "id": f"msg_{number}",
+                    "content": [{"type": "output_text", "text": text, "annotations": []}]}
+        self._sse("response.output_item.done",
+                  {"type": "response.output_item.done", "output_index": 0, "item": item})
+        self._sse("response.completed", {"type": "response.completed", "response": {
+            "id": rid, "status": "completed",
+            "usage": {"input_tokens": usage["input"],
+                      "input_tokens_details": {"cached_tokens": usage["cached"]},
+                      "output_tokens": usage["output"],
+                      "output_tokens_details": {"reasoning_tokens": 0},
+                      "total_tokens": usage["input"] + usage["output"]}}})
+
+    def _messages(self, body, step, text, usage, number):
+        model = body.get("model", MOCK_MODEL)
+        if "tool" in step:
+            tool = step["tool"]
+            block = {"type": "tool_use", "id": f"toolu_{number:04d}", "name": tool["name"], "input": {}}
+            delta = {"type": "input_json_delta", "partial_json": json.dumps(tool.get("input", {}))}
+            final_block = {**block, "input": tool.get("input", {})}
+            stop_reason = "tool_use"
+        else:
+            block = {"type": "text", "text": ""}
+            delta = {"type": "text_delta", "text": text}
+            final_block = {"type": "text", "text": text}
+            stop_reason = "end_turn"
+        message = {"id": f"msg_{number:04d}", "type": "message", "role": "assistant", "model": model,
+                   "content": [], "stop_reason": None, "stop_sequence": None,
+                   "usage": {"input_tokens": usage["input"] - usage["cached"],
+                             "cache_read_input_tokens": usage["cached"],
+                             "cache_creation_input_tokens": 0, "output_tokens": 1}}
+        if not body.get("stream"):
+            self._send_json(200, {**message, "content": [final_block], "stop_reason": stop_reason,
+                                  "usage": {**message["usage"], "output_tokens": usage["output"]}})
+            return
+        self._start_sse()
+        self._sse("message_start", {"type": "message_start", "message": message})
+        self._sse("ping", {"type": "ping"})
+        self._sse("content_block_start", {"type": "content_block_start", "index": 0,
+                                          "content_block": block})
+        self._sse("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta})
+        self._sse("content_block_stop", {"type": "content_block_stop", "index": 0})
+        self._sse("message_delta", {"type": "message_delta",
+                                    "delta": {"stop_reason": stop_reason, "stop_sequence": None},
+                                    "usage": {"output_tokens": usage["output"]}})
+        self._sse("message_stop", {"type": "message_stop"})
+
+    def _chat_completions(self, body, step, text, usage, number):
+        self._send_json(200, {
+            "id": f"chatcmpl-{number}", "object": "chat.completion", "created": int(time.time()),
+            "model": body.get("model") or MOCK_MODEL,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                         "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": usage["input"], "completion_tokens": usage["output"],
+                      "total_tokens": usage["input"] + usage["output"],
+                      "prompt_tokens_details": {"cached_tokens": usage["cached"]}}})
+
+    def _ollama_chat(self, body, step, text, usage, number):
+        self._send_json(200, {
+            "model": body.get("model") or MOCK_MODEL, "created_at": "2026-01-01T00:00:00Z",
+            "message": {"role": "assistant", "content": text}, "done": True,
+            "done_reason": "stop", "total_duration": 1000, "prompt_eval_count": usage["input"],
+            "eval_count": usage["output"]})
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--log")
+    parser.add_argument("--script", help="JSON file with the list of steps")
+    parser.add_argument("--require-key")
+    args = parser.parse_args(argv)
+    script = json.loads(Path(args.script).read_text()) if args.script else []
+    server = MockLLMServer(script, args.log, args.require_key, args.port)
+    done = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: done.set())
+    server.start()
+    tmp = Path(args.port_file + ".tmp")
+    tmp.write_text(str(server.port))
+    tmp.replace(args.port_file)
+    done.wait()
+    server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

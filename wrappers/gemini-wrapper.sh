@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Summary: Consult the Gemini CLI (gemini -o json) and print one JSON envelope
+#
+# Usage: gemini-wrapper.sh [options] new < prompt
+#        gemini-wrapper.sh [options] resume SESSION_ID < prompt
+#
+# Runs, with the prompt file on stdin and GEMINI_CLI_TRUST_WORKSPACE=true (headless runs in an
+# untrusted folder otherwise stop with FatalUntrustedWorkspaceError):
+#   gemini -o json [-m M] [--resume SESSION_ID]
+# in --cd DIR. Gemini keeps sessions per project directory, so resume from the same --cd;
+# --abstract is ignored for that reason, and so is --effort (gemini has no such flag).
+# Reads .response, .session_id, .stats.models (tokens summed over models) and .error, from
+# stdout or, for errors, stderr. Exit status 41 or an auth error type is classed as auth.
+#
+# Exit codes: 0 ok; 2 usage; 3 not_installed; 4 auth; 5 cli_error; 6 empty; 124 timeout.
+
+set -euo pipefail
+
+CONSULTEE=gemini
+self="${BASH_SOURCE[0]}"
+while [ -L "${self}" ]; do
+  link="$(readlink "${self}")"
+  case "${link}" in /*) self="${link}" ;; *) self="$(dirname "${self}")/${link}" ;; esac
+done
+case "${self}" in */*) ;; *) self="./${self}" ;; esac
+# shellcheck source=lib/common.bash
+. "${self%/*}/lib/common.bash"
+
+# shellcheck disable=SC2016 # jq program
+readonly GEMINI_PARSE_JQ='
+def doc: try fromjson catch (try (.[index("{"):] | fromjson) catch null);
+([($out | doc), ($err | doc)] | map(objects) | first) as $d
+| if $d == null then {}
+  else
+    ($d.stats.models // {}) as $models
+    | {session_id: $d.session_id,
+       response: ($d.response // ""),
+       usage: (if ($models | length) > 0 then
+                 [$models[] | .tokens // {}]
+                 | {input_tokens: (map(.prompt // .input // 0) | add),
+                    output_tokens: (map(.candidates // 0) | add),
+                    cached_input_tokens: (map(.cached // 0) | add)}
+               else null end),
+       model: ($models | keys | first),
+       error: ($d.error.message // (if $d.error == null then null else $d.error | tojson end)),
+       failure: (if $rc == 41 or (($d.error.type // "") | test("auth"; "i")) then "auth"
+                 else null end)}
+  end'
+
+main() {
+  consult_parse_args "$@"
+  consult_prepare
+  consult_require_cli gemini "npm install -g @google/gemini-cli"
+  local args=(-o json)
+  if [ -n "${OPT_MODEL}" ]; then args+=(-m "${OPT_MODEL}"); fi
+  if [ -n "${OPT_EFFORT}" ]; then
+    printf 'consult-gemini: --effort is not supported by gemini; ignored\n' >&2
+  fi
+  if [ "${OPT_COMMAND}" = resume ]; then args+=(--resume "${OPT_SESSION}"); fi
+  RUN_CWD="${OPT_CD}"
+  consult_parser "${GEMINI_PARSE_JQ}"
+  consult_run "${PROMPT_FILE}" env GEMINI_CLI_TRUST_WORKSPACE=true gemini "${args[@]}"
+  consult_finish
+}
+
+main "$@"
