@@ -26,17 +26,13 @@ def attacks_on(state, point) -> list:
 
 
 def attack_statuses(state, point) -> set[str]:
-    challenges = state.challenges
-    return {c.status for c in map(challenges.__getitem__, point.challenge_ids)
-            if c.kind != "reconcile" and c.status != "withdrawn"}
+    """The statuses of the point's attacking challenges, from counts kept by set_challenge_status (O(1))."""
+    return {status for status, count in point.attack_counts.items() if count and status != "withdrawn"}
 
 
 def passes_evidence_gate(state, point) -> bool:
     """A value point passes (n/a); an empirical one needs verified execution or textual evidence."""
-    if point.kind != "empirical":
-        return True
-    ledger = state.ledger
-    return any(is_strong_evidence(ledger[entry_id]) for entry_id in point.gate_entries)
+    return point.kind != "empirical" or bool(point.strong_entries)
 
 
 def derive(state, point) -> tuple[str | None, str | None, bool]:
@@ -70,14 +66,21 @@ def refresh(state, point) -> None:
     point.bucket, point.bucket_reason, point.awaiting_evidence = derive(state, point)
 
 
-def set_challenge_status(state, challenge, status: str) -> None:
-    """Change a challenge's status, keep the open index right and re-derive its point's bucket."""
+def set_challenge_status(state, challenge, status: str, new: bool = False) -> None:
+    """Change a challenge's status, keep the open index and the point's status counts right, and
+    re-derive its point's bucket. `new` marks a challenge that was just created (not counted yet)."""
+    point = state.points[challenge.point]
+    if challenge.kind != "reconcile":
+        counts = point.attack_counts
+        if not new:
+            counts[challenge.status] -= 1
+        counts[status] = counts.get(status, 0) + 1
     challenge.status = status
     if status in OPEN_STATUSES:
         state.open_challenge_ids[challenge.id] = None
     else:
         state.open_challenge_ids.pop(challenge.id, None)
-    refresh(state, state.points[challenge.point])
+    refresh(state, point)
 
 
 def link_evidence(state, point, entry_ids) -> None:
@@ -87,12 +90,23 @@ def link_evidence(state, point, entry_ids) -> None:
         if entry is not None:
             point.gate_entries[entry_id] = None
             entry.gate_points[point.id] = None
+            _track_strength(point, entry)
 
 
 def refresh_linked(state, entry) -> None:
     """An entry was verified or superseded: re-derive the points whose gate may use it."""
     for point_id in entry.gate_points:
-        refresh(state, state.points[point_id])
+        point = state.points[point_id]
+        _track_strength(point, entry)
+        refresh(state, point)
+
+
+def _track_strength(point, entry) -> None:
+    """Keep point.strong_entries exact, so the evidence gate is O(1) however much evidence piles up."""
+    if is_strong_evidence(entry):
+        point.strong_entries[entry.id] = None
+    else:
+        point.strong_entries.pop(entry.id, None)
 
 
 def is_moot(state, challenge) -> bool:
@@ -106,5 +120,4 @@ def live_open_challenges(state) -> list:
 
 
 def has_strong_evidence(state, point) -> bool:
-    ledger = state.ledger
-    return any(is_strong_evidence(ledger[entry_id]) for entry_id in point.gate_entries)
+    return bool(point.strong_entries)

@@ -24,7 +24,7 @@ def open_challenge(eng, challenge_id: str, point, challenger: str, kind: str, ob
                           objection=objection, issued_round=state.iteration, seq=eng.seq, assigned_id=assigned)
     state.challenges[challenge_id] = challenge
     point.challenge_ids.append(challenge_id)
-    set_challenge_status(state, challenge, "open")
+    set_challenge_status(state, challenge, "open", new=True)
     return challenge
 
 

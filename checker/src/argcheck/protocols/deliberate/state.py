@@ -70,6 +70,8 @@ class Point:
     bucket_reason: str | None = None
     challenge_ids: list[str] = field(default_factory=list)  # every challenge on this point, in issue order
     gate_entries: dict[str, None] = field(default_factory=dict)  # ledger ids that may pass the evidence gate
+    strong_entries: dict[str, None] = field(default_factory=dict)  # those of them that are strong now
+    attack_counts: dict[str, int] = field(default_factory=dict)  # status -> number of attacking challenges
     awaiting_evidence: bool = False  # accepted, but an empirical point without verified evidence yet
     dispute_streak: int = 0  # consecutive closed rounds this point was disputed at the close
     last_disputed_round: int = -1  # the last closed round at whose close it was disputed
