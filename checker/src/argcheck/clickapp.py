@@ -67,7 +67,7 @@ def run(argv: list[str]) -> int:
     except click.ClickException as problem:
         problem.show()
         return int(ExitCode.USAGE)
-    except click.exceptions.Abort:
-        click.echo("argcheck: aborted", err=True)
+    except click.exceptions.Abort:  # click turns Ctrl-C inside a command into Abort
+        click.echo("argcheck: interrupted", err=True)
         return int(ExitCode.INTERRUPTED)
     return int(code or 0)

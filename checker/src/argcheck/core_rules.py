@@ -10,7 +10,7 @@ define("ARG001", "NOT_JSON", ERROR, "not valid JSON: {detail}",
        why="Every argcheck input is JSON; anything else cannot be checked.",
        example='{"type": "point", "id": "P1",}   (trailing comma)',
        fix="Remove the syntax error at the reported line and column.", protocol=P)
-define("ARG002", "INVALID_UTF8", ERROR, "not valid UTF-8 at byte {offset}",
+define("ARG002", "INVALID_UTF8", ERROR, "not valid UTF-8: {offset}",
        "save the file as UTF-8",
        why="JSON text must be UTF-8; a stray Latin-1 byte would corrupt the log's hashes.",
        example="a file containing the single byte 0xff",

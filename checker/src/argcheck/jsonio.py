@@ -71,7 +71,7 @@ def parse(data: bytes):
     except InputError:
         raise
     except json.JSONDecodeError as error:
-        detail = f"{error.msg} at line {error.lineno} column {error.colno}"
+        detail = f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"
         raise InputError(finding("ARG001", detail=detail))
     except ValueError as error:  # e.g. an integer literal longer than Python's digit limit
         raise InputError(finding("ARG008", detail=str(error).split(";")[0]))
@@ -88,7 +88,7 @@ def _check_surrogates(text: str, value) -> None:
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as error:
-        raise InputError(finding("ARG002", offset=f"{error.start} (a lone surrogate escape)"))
+        raise InputError(finding("ARG002", offset="a \\uD800-\\uDFFF escape without its pair (a lone surrogate)"))
 
 
 def load(target: str):
@@ -101,7 +101,7 @@ def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(finding("ARG002", offset=error.start))
+        raise InputError(finding("ARG002", offset=f"byte {error.start}"))
 
 
 def _unique_keys(pairs):
