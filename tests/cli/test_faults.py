@@ -203,7 +203,7 @@ def test_a_process_dying_between_temp_write_and_rename_leaves_the_old_file(run, 
     assert leftovers and all(name.startswith(".") for name in leftovers)  # hidden and not *.json
     assert visible_states(tmp_path) == ["crash.json", "state.json"]
     assert run("validate", opened_state).exit_code == OK
-    sessions = run("sessions", "--format", "json", tmp_path)
+    sessions = run("sessions", "--format", "json", "--dir", tmp_path)
     assert sessions.exit_code == OK, sessions.output
     assert not any(row["path"].endswith(".tmp") for row in sessions.json())
     assert run("apply", opened_state, moves).exit_code == OK  # the leftover lock file does not block

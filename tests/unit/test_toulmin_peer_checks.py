@@ -11,7 +11,7 @@ import json
 import pytest
 from make_toulmin_examples import CHAIN, Chain, component, grounding, judgment, logic_bridge, stress_test
 
-from argcheck import mcp_server, operations
+from argcheck import mcpserver, operations
 from argcheck.env import default_env
 
 
@@ -20,7 +20,7 @@ def chain_codes(doc: dict) -> list[str]:
 
 
 def tool(name: str, **arguments) -> dict:
-    return mcp_server.call(getattr(mcp_server, name), **arguments)
+    return mcpserver.call(getattr(mcpserver, name), **arguments)
 
 
 @pytest.fixture(autouse=True)

@@ -14,18 +14,21 @@ from argcheck.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
 
-DIRS_ARGUMENT = click.argument("dirs", nargs=-1, type=click.Path(file_okay=False))
+# An option, not a positional argument: a group's variadic argument would swallow `prune`.
+DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(file_okay=False),
+                           help="A directory of state files (repeatable; default ./.argcheck).")
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 FINAL = ("presented", "aborted")
 
 
 @click.group("sessions", invoke_without_command=True)
-@DIRS_ARGUMENT
+@DIRS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--conversation", help="Only runs recorded with this conversation id.")
 @click.pass_context
 def command(ctx, dirs, fmt, conversation):
-    """List the state files in DIRS (default: ./.argcheck), newest first."""
+    """List the state files (default: in ./.argcheck), newest first, with protocol, status,
+    moves, age and question. `argcheck sessions prune` deletes old finished ones."""
     if ctx.invoked_subcommand is not None:
         return None
     rows = [row for row in _scan(dirs) if conversation in (None, row.get("conversation_id"))]
@@ -41,7 +44,7 @@ def command(ctx, dirs, fmt, conversation):
 
 
 @command.command("prune")
-@DIRS_ARGUMENT
+@DIRS_OPTION
 @click.option("--older-than", required=True, help="Age such as 30m, 12h, 7d or 2w (since the last move).")
 @click.option("--include-open", is_flag=True, help="Also delete runs that are still in progress.")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")

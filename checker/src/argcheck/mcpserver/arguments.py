@@ -1,0 +1,88 @@
+"""Reading MCP tool arguments, and the structured problems a tool reports instead of crashing.
+
+Tool arguments are advertised with a JSON schema but accepted as anything, so a wrong type comes back as
+an `ok: false` result naming the rule (a ToolProblem) rather than as the SDK's validation error.
+"""
+
+import os
+from typing import Annotated, Any
+
+from pydantic import Field, WithJsonSchema
+
+from argcheck import jsonio
+from argcheck.exitcodes import ExitCode
+from argcheck.findings import ERROR
+from argcheck.jsonio import InputError
+
+
+def tool_arg(schema: dict, description: str):
+    """A tool argument that is advertised with `schema` but accepted as anything, so the tool itself
+    reports a wrong type as a structured result instead of the SDK rejecting the call."""
+    return Annotated[Any, WithJsonSchema({**schema, "description": description}), Field(description=description)]
+
+
+def one_of_types(*types: str) -> dict:
+    """Several JSON types as anyOf branches of one type each (portable to single-type schema dialects)."""
+    return {"anyOf": [{"type": kind} for kind in types]}
+
+
+JSON_OBJECT = one_of_types("object", "string")
+StatePath = tool_arg({"type": "string"}, "Path of the state file (relative to the server's working directory).")
+Query = tool_arg({"type": "string"}, "The question the chain argues about (at least 5 characters).")
+
+
+def component_arg(name: str):
+    """A Toulmin component argument (Toulmini's NAME_json): an object or a JSON string of it."""
+    return tool_arg(JSON_OBJECT, f"The {name} component: a JSON object, or a JSON string of it (Toulmini's "
+                                 f"{name}_json). Omit it when the state already holds it.")
+
+
+class ToolProblem(Exception):
+    """A problem to report as a structured tool result (not a crash)."""
+
+    def __init__(self, code: str, name: str, message: str, hint: str = "", findings=(), **extra):
+        super().__init__(message)
+        self.error = {"code": code, "name": name, "message": message, "hint": hint}
+        self.findings = list(findings)
+        self.extra = extra
+
+
+def usage(message: str, hint: str = "") -> ToolProblem:
+    return ToolProblem("USAGE", "BAD_ARGUMENTS", message, hint, exit_code=int(ExitCode.USAGE))
+
+
+def rule_problem(findings, **extra) -> ToolProblem:
+    """A problem whose cause is a rule finding: the first error (or the given finding) names it."""
+    findings = list(findings)
+    first = next((f for f in findings if f.severity == ERROR), findings[0])
+    return ToolProblem(first.code, first.name, first.message, first.hint, findings, **extra)
+
+
+def json_value(value, what: str):
+    """Toulmini passes components as JSON strings; accept those or the parsed value."""
+    if isinstance(value, str):
+        if not value.strip():
+            return None
+        try:
+            return jsonio.parse(value.encode("utf-8", "surrogatepass"))
+        except InputError as error:
+            found = error.finding._replace(path=what)
+            raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None
+    return value
+
+
+def string_value(value, what: str, required: bool = False) -> str | None:
+    """A string argument; None when absent (or blank and optional), a usage problem when of another type."""
+    if value is None or (isinstance(value, str) and not value.strip() and not required):
+        if required:
+            raise usage(f"`{what}` is required")
+        return None
+    if not isinstance(value, str):
+        raise usage(f"`{what}` must be a string, not {type(value).__name__}")
+    return value
+
+
+def state_path(value, required: bool = True) -> str | None:
+    """The `state` argument as an absolute path (None when optional and absent)."""
+    path = string_value(value, "state", required=required)
+    return None if path is None else os.path.abspath(os.path.expanduser(path))

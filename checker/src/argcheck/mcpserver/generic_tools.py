@@ -1,0 +1,153 @@
+"""The generic tools, one per CLI verb, for every protocol: init, apply, next, validate, prompt, render, ingest.
+
+The tools' signatures are their MCP input schemas and their docstrings the tool descriptions.
+"""
+
+import os
+
+from argcheck import operations, protocols
+from argcheck.exitcodes import ExitCode
+from argcheck.findings import has_errors
+from argcheck.mcpserver.arguments import (
+    JSON_OBJECT,
+    StatePath,
+    json_value,
+    one_of_types,
+    rule_problem,
+    state_path,
+    string_value,
+    tool_arg,
+    usage,
+)
+from argcheck.mcpserver.state_files import apply_moves, describe, init_run, next_report, replayed
+from argcheck.output import findings_json
+
+
+def argcheck_init(protocol: tool_arg({"type": "string", "enum": protocols.names()}, "The protocol to run.") = None,
+                  options: tool_arg(JSON_OBJECT, "The protocol's init options, e.g. toulmin: {query, relax, council}; "
+                                                 "deliberate: {question, consultee, flow, mode}.") = None,
+                  state: tool_arg({"type": "string"}, "Where to write the state file (default: "
+                                                      ".argcheck/PROTOCOL-ID.json).") = None,
+                  force: tool_arg({"type": "boolean"}, "Replace an existing file at `state`.") = False) -> dict:
+    """Create a state file for a new protocol run; returns its path and what is due first."""
+    name = string_value(protocol, "protocol", required=True)
+    if name not in protocols.PROTOCOLS:
+        from argcheck.registry import finding
+
+        raise rule_problem([finding("ARG011", protocol=name, known=", ".join(protocols.names()))],
+                           exit_code=int(ExitCode.USAGE))
+    options = _init_options(options)
+    path, doc = init_run(name, options, state_path(state, required=False), force=bool(force))
+    outcome = replayed(path)
+    return {**describe(outcome, path), "id": doc["id"], "created": True, "next": next_report(outcome, path)}
+
+
+def _init_options(options) -> dict:
+    """The init options as a new dict, with the workspace made absolute (default: the working directory)."""
+    options = json_value(options, "/options") or {}
+    if not isinstance(options, dict):
+        raise usage("`options` must be a JSON object")
+    options = dict(options)
+    options["workspace"] = os.path.abspath(options.get("workspace") or os.getcwd())
+    return options
+
+
+def argcheck_apply(state: StatePath = None,
+                   moves: tool_arg(one_of_types("array", "object", "string"), "One move object, an array of moves, "
+                                                                            "or a JSON string of either.") = None
+                   ) -> dict:
+    """Check moves against the replayed state and append them only if every one is legal (else nothing changes)."""
+    path = state_path(state)
+    batch = json_value(moves, "/moves")
+    if batch is None:
+        raise usage("`moves` is required: a move object or an array of moves")
+    batch = batch if isinstance(batch, list) else [batch]
+    outcome = apply_moves(path, batch)
+    return _applied_result(outcome, path)
+
+
+def _applied_result(outcome: operations.Outcome, path: str, **extra) -> dict:
+    """The result of an apply; nothing applied, or a run the moves ended, is reported as a problem."""
+    if outcome.applied == 0:
+        raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0)
+    result = {**describe(outcome, path), "applied": outcome.applied, "findings": findings_json(outcome.findings)}
+    terminal = outcome.replay.protocol.TERMINAL_STATUSES
+    if result["status"] in terminal:
+        raise rule_problem([f for f in outcome.findings if f.severity != "info"] or outcome.findings,
+                           exit_code=int(ExitCode.TERMINAL), applied=outcome.applied, terminated=True, **result)
+    result.update(extra)
+    return result
+
+
+def argcheck_next(state: StatePath = None) -> dict:
+    """Where the run stands and exactly what is due or allowed now (read-only)."""
+    path = state_path(state)
+    outcome = replayed(path)
+    nextstep = protocols.load_part(outcome.doc["protocol"], "nextstep")
+    report = nextstep.report(outcome.replay.engine.state, path)
+    return {**describe(outcome, path), "next": report, "text": nextstep.format_text(report),
+            "findings": findings_json(outcome.findings)}
+
+
+def argcheck_validate(state: StatePath = None) -> dict:
+    """Replay a state file (or a standalone Toulmin chain) from scratch and report every finding (read-only)."""
+    path = state_path(state)
+    outcome = replayed(path)
+    failed = has_errors(outcome.findings)
+    status = outcome.replay.engine.status
+    terminal = status in outcome.replay.protocol.TERMINAL_STATUSES
+    code = ExitCode.FINDINGS if failed else (ExitCode.TERMINAL if terminal else ExitCode.OK)
+    result = {**describe(outcome, path), "valid": not failed, "exit_code": int(code),
+              "moves": len(outcome.doc["moves"]), "findings": findings_json(outcome.findings)}
+    if failed:
+        raise rule_problem(outcome.findings, **result)
+    return result
+
+
+def argcheck_prompt(state: StatePath = None) -> dict:
+    """Render the next prompt from the state (for a toulmin chain: the next phase's JSON-only prompt)."""
+    path = state_path(state)
+    outcome = replayed(path)
+    if has_errors(outcome.findings):
+        raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
+    prompting = protocols.load_part(outcome.doc["protocol"], "prompting")
+    return {**describe(outcome, path), "prompt": prompting.render_prompt(outcome.replay.engine.state)}
+
+
+def argcheck_render(state: StatePath = None,
+                    format: tool_arg({"type": "string", "enum": ["md", "json", "mermaid", "dot", "af"]},
+                                     "md report, json derived state, mermaid/dot diagram (af: deliberate only).") = "md"
+                    ) -> dict:
+    """Render the run for people or tools: the report (md), the derived state (json), or a diagram."""
+    path = state_path(state)
+    fmt = string_value(format, "format") or "md"
+    outcome = replayed(path)
+    rendering = protocols.load_part(outcome.doc["protocol"], "render")
+    formats = getattr(rendering, "FORMATS", ())
+    if fmt not in formats:
+        raise usage(f"{outcome.doc['protocol']} renders {', '.join(formats)}, not {fmt!r}")
+    text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
+    return {**describe(outcome, path), "format": fmt, "report": text, "findings": findings_json(outcome.findings)}
+
+
+def argcheck_ingest(state: StatePath = None,
+                    reply: tool_arg(JSON_OBJECT, "A wrapper envelope ({\"envelope\": 1, \"response\": ...}) or, for "
+                                                 "toulmin, the phase JSON itself.") = None) -> dict:
+    """Turn a consultee reply (or, for toulmin, the phase JSON) into moves and apply them."""
+    path = state_path(state)
+    value = json_value(reply, "/reply")
+    if value is None:
+        raise usage("`reply` is required")
+    outcome = replayed(path)
+    ingesting = protocols.load_part(outcome.doc["protocol"], "ingest")
+    try:
+        moves = ingesting.moves_from_envelope(outcome.replay.engine.state, value)
+    except ingesting.IngestProblem as problem:
+        raise usage(str(problem)) from None
+    if not moves:
+        return {**describe(outcome, path), "applied": 0, "findings": [], "note": "already recorded"}
+    return _applied_result(apply_moves(path, moves), path)
+
+
+GENERIC_TOOLS = (argcheck_init, argcheck_apply, argcheck_next, argcheck_validate, argcheck_prompt, argcheck_render,
+                 argcheck_ingest)

@@ -1,0 +1,161 @@
+"""Toulmini's own tool names, so a Toulmini user switches without relearning.
+
+They take Toulmini's JSON-string arguments, record them as moves in a toulmin state file (created when no
+`state` is given; its path is returned) and return the next phase's prompt.
+"""
+
+import os
+
+from argcheck.exitcodes import ExitCode
+from argcheck.mcpserver.arguments import (
+    Query,
+    StatePath,
+    component_arg,
+    json_value,
+    one_of_types,
+    rule_problem,
+    state_path,
+    string_value,
+    tool_arg,
+    usage,
+)
+from argcheck.mcpserver.state_files import init_run, next_report
+from argcheck.mcpserver.toulmin_chain import (
+    TOULMIN,
+    components,
+    open_chain,
+    phase_tool,
+    record,
+    report_text,
+    toulmin_state,
+)
+from argcheck.output import findings_json
+
+
+def initiate_toulmin_sequence(
+        query: Query = None, state: tool_arg({"type": "string"}, "Where to write the new state file (default: "
+                                                                 ".argcheck/toulmin-ID.json).") = None,
+        relax: tool_arg({"type": "array", "items": {"enum": ["warrant", "backing"]}},
+                        "Circuit breakers to switch off for this chain (shown in the report).") = None,
+        council: tool_arg({"type": "boolean"}, "Allow the field-experts council (default true).") = None,
+        conversation_id: tool_arg({"type": "string"}, "The conversation this chain belongs to.") = None) -> dict:
+    """Phase 1: start a Toulmin chain for QUERY; returns the state path and the grounding prompt (DATA + CLAIM)."""
+    from argcheck.protocols.toulmin.prompting import phase_prompt
+
+    text = string_value(query, "query", required=True)
+    options = {"query": text, "relax": relax, "council": council,
+               "conversation_id": string_value(conversation_id, "conversation_id"), "workspace": os.getcwd()}
+    path, doc = init_run(TOULMIN, options, state_path(state, required=False))
+    outcome = toulmin_state(path)
+    return {"state": path, "protocol": TOULMIN, "status": outcome.replay.engine.status, "created": True,
+            "id": doc["id"], "relax": doc["header"]["relax"], "prompt": phase_prompt(outcome.replay.engine.state),
+            "next": next_report(outcome, path)["next"]}
+
+
+def inject_logic_bridge(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
+                        claim_json: component_arg("claim") = None) -> dict:
+    """Phase 2: record DATA + CLAIM (phase 1's output); returns the logic-bridge prompt (WARRANT + BACKING)."""
+    return phase_tool("logic_bridge", state, query, components(data=data_json, claim=claim_json))
+
+
+def stress_test_argument(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
+                         claim_json: component_arg("claim") = None, warrant_json: component_arg("warrant") = None,
+                         backing_json: component_arg("backing") = None) -> dict:
+    """Phase 3: record WARRANT + BACKING (circuit breaker: weak/irrelevant terminates); returns the stress-test
+    prompt (REBUTTAL + QUALIFIER)."""
+    return phase_tool("stress_test", state, query,
+                      components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json))
+
+
+def render_verdict(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
+                   claim_json: component_arg("claim") = None, warrant_json: component_arg("warrant") = None,
+                   backing_json: component_arg("backing") = None, rebuttal_json: component_arg("rebuttal") = None,
+                   qualifier_json: component_arg("qualifier") = None,
+                   verdict_json: component_arg("verdict") = None) -> dict:
+    """Phase 4: record REBUTTAL + QUALIFIER; returns the judgment prompt with the statuses the verdict rule allows.
+    Pass verdict_json too to record the VERDICT (checked against the rule) in the same call."""
+    content = components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json,
+                         rebuttal=rebuttal_json, qualifier=qualifier_json)
+    verdict = components(verdict=verdict_json)
+    return phase_tool("judgment", state, query, content, verdict)
+
+
+def format_analysis_report(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
+                           claim_json: component_arg("claim") = None, warrant_json: component_arg("warrant") = None,
+                           backing_json: component_arg("backing") = None,
+                           rebuttal_json: component_arg("rebuttal") = None,
+                           qualifier_json: component_arg("qualifier") = None,
+                           verdict_json: component_arg("verdict") = None,
+                           summary: tool_arg({"type": "string"}, "Optional: your Markdown narrative (phase 5); "
+                                                                 "recording it closes the chain.") = None) -> dict:
+    """Phase 5: record the VERDICT (checked against the chain); returns the Markdown analysis report with a Mermaid
+    diagram in Toulmin's layout, and the prompt for the optional narrative."""
+    content = components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json,
+                         rebuttal=rebuttal_json, qualifier=qualifier_json, verdict=verdict_json)
+    narrative = string_value(summary, "summary")
+    result = phase_tool("report", state, query, content, {"summary": narrative} if narrative else None)
+    outcome = toulmin_state(result["state"])
+    result["report"] = report_text(outcome)
+    result["status"] = outcome.replay.engine.status
+    if result["status"] == "reported":
+        result.pop("prompt", None)
+    return result
+
+
+def consult_field_experts(
+        state: StatePath = None, query: Query = None,
+        perspectives: tool_arg({"type": "array", "items": {"type": "string"}},
+                               "The experts to consult, e.g. [\"epidemiologist\", \"economist\"].") = None,
+        question: tool_arg({"type": "string"}, "Optional: what the experts should address.") = None,
+        opinions: tool_arg(one_of_types("array", "string"), "Optional: the council's answer to record, a list of "
+                                                            "{perspective, opinion, feeds: backing|rebuttal}.") = None,
+        consultee: tool_arg({"type": "string"}, "Optional: the consultee that produced `opinions` (e.g. codex); "
+                                                "default: you, the orchestrating agent.") = None) -> dict:
+    """The optional council: record a request for PERSPECTIVES and return the council prompt; pass OPINIONS to
+    record the answers (with their provenance) so the backing or the rebuttal can cite them by id."""
+    from argcheck.protocols.toulmin.prompting import render_council_prompt
+
+    wanted = _perspectives(perspectives)
+    answers = json_value(opinions, "/opinions")
+    path, outcome, created = open_chain(state, query)
+    content = _council_content(outcome.replay.engine.state, wanted, question, answers)
+    if not content:
+        from argcheck.registry import finding
+
+        raise rule_problem([finding("TLM115")], exit_code=int(ExitCode.FINDINGS), state=path, created=created)
+    name = string_value(consultee, "consultee")
+    provenance = {"source": "consultee", "consultee": name} if name else {"source": "orchestrator"}
+    outcome, found = record(path, outcome, content, provenance)
+    chain = outcome.replay.engine.state
+    result = {"state": path, "protocol": TOULMIN, "status": chain.status, "created": created,
+              "findings": findings_json(found), "pending": chain.pending_perspectives,
+              "opinions": [{"id": o.id, "perspective": o.perspective, "feeds": o.feeds}
+                           for o in chain.opinions.values()]}
+    if chain.pending_perspectives:
+        result["prompt"] = render_council_prompt(chain, chain.pending_perspectives, string_value(question, "question"))
+    return result
+
+
+def _perspectives(perspectives) -> list | None:
+    """The `perspectives` argument as a list of strings (None when absent)."""
+    wanted = json_value(perspectives, "/perspectives")
+    if wanted is not None and (not isinstance(wanted, list) or not all(isinstance(p, str) for p in wanted)):
+        raise usage("`perspectives` must be a list of strings")
+    return wanted
+
+
+def _council_content(chain, wanted: list | None, question, answers) -> dict:
+    """What to record: the perspectives not yet requested (with the question), and the opinions given."""
+    content = {}
+    new = [p for p in (wanted or []) if p not in chain.requested_perspectives]
+    if wanted is not None and (new or not wanted):
+        content["perspectives"] = new
+        if string_value(question, "question"):
+            content["question"] = question
+    if answers is not None:
+        content["opinions"] = answers
+    return content
+
+
+TOULMINI_TOOLS = (initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict,
+                  format_analysis_report, consult_field_experts)
