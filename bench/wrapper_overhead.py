@@ -90,7 +90,8 @@ def main(argv=None) -> int:
     label = "stub codex (recorded)" if args.stub else "raw codex exec --json"
     print(f"runs: {args.runs} each, interleaved, after {args.warmup} warm-up pairs")
     print(f"{label:25} median {raw_median:7.1f} ms  (min {min(raw):.1f}, max {max(raw):.1f})")
-    print(f"codex-wrapper.sh new      median {wrapped_median:7.1f} ms  (min {min(wrapped):.1f}, max {max(wrapped):.1f})")
+    spread = f"(min {min(wrapped):.1f}, max {max(wrapped):.1f})"
+    print(f"codex-wrapper.sh new      median {wrapped_median:7.1f} ms  {spread}")
     print(f"overhead                  {overhead:+7.1f} ms  ratio {wrapped_median / raw_median:.3f}"
           f"  (median of paired differences {paired:+.1f} ms)")
     verdict = "meets" if overhead <= budget else "MISSES"

@@ -5,7 +5,6 @@ Usage: python tests/unit/make_core_examples.py   (from the repository root, with
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 

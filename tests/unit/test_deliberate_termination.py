@@ -217,6 +217,27 @@ def test_dlb187_warns_when_half_the_points_are_flagged():
     run.ok(present(acknowledge=True))
 
 
+def test_dlb192_refuses_presenting_heavy_flagging_without_acknowledgment():
+    run = agreed_run(mode="standard", points=2)
+    run.ok(stress("P1"), synthesize("convergence"))
+    assert run.codes(arbitrate(flags=["P1"])) == {"DLB187"}
+    assert run.codes(present()) == {"DLB192"}
+    assert run.state.status == "synthesized"
+
+
+def test_dlb192_presents_heavy_flagging_once_acknowledged():
+    run = agreed_run(mode="standard", points=2)
+    run.ok(stress("P1"), synthesize("convergence"))
+    run.codes(arbitrate(flags=["P1"]))
+    run.ok(present(acknowledge=True))
+    assert run.state.status == "presented"
+
+
+def test_dlb192_needs_no_acknowledgment_under_half():
+    run = agreed_run(mode="standard", points=3)
+    run.ok(stress("P1"), synthesize("convergence"), arbitrate(flags=["P1"]), present())
+
+
 def test_dlb187_stays_quiet_under_half():
     run = agreed_run(mode="standard", points=3)
     run.ok(stress("P1"), synthesize("convergence"), arbitrate(flags=["P1"]))

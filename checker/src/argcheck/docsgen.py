@@ -10,7 +10,9 @@ import os
 import re
 
 HELP_WIDTH = 100
-BLOCK = re.compile(r"(<!-- BEGIN GENERATED: (?P<name>[a-z-]+) -->\n)(?P<body>.*?)(<!-- END GENERATED: (?P=name) -->)", re.S)
+BLOCK = re.compile(
+    r"(<!-- BEGIN GENERATED: (?P<name>[a-z-]+) -->\n)(?P<body>.*?)(<!-- END GENERATED: (?P=name) -->)", re.S
+)
 
 
 def generated_files(root: str) -> dict[str, str]:

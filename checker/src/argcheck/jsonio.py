@@ -54,7 +54,7 @@ def _read_file(target: str, limit: int) -> bytes:
         with open(target, "rb") as handle:
             return handle.read(limit + 1)
     except OSError as error:
-        raise InputError(finding("ARG007", target=target, reason=error.strerror or str(error)))
+        raise InputError(finding("ARG007", target=target, reason=error.strerror or str(error))) from None
 
 
 def parse(data: bytes):
@@ -72,11 +72,11 @@ def parse(data: bytes):
         raise
     except json.JSONDecodeError as error:
         detail = f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"
-        raise InputError(finding("ARG001", detail=detail))
+        raise InputError(finding("ARG001", detail=detail)) from None
     except ValueError as error:  # e.g. an integer literal longer than Python's digit limit
-        raise InputError(finding("ARG008", detail=str(error).split(";")[0]))
+        raise InputError(finding("ARG008", detail=str(error).split(";")[0])) from None
     except RecursionError:
-        raise InputError(finding("ARG004", limit=sys.getrecursionlimit()))
+        raise InputError(finding("ARG004", limit=sys.getrecursionlimit())) from None
     _check_surrogates(text, value)
     return value
 
@@ -87,8 +87,9 @@ def _check_surrogates(text: str, value) -> None:
         return
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise InputError(finding("ARG002", offset="a \\uD800-\\uDFFF escape without its pair (a lone surrogate)"))
+    except UnicodeEncodeError:
+        lone = "a \\uD800-\\uDFFF escape without its pair (a lone surrogate)"
+        raise InputError(finding("ARG002", offset=lone)) from None
 
 
 def load(target: str):
@@ -101,7 +102,7 @@ def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(finding("ARG002", offset=f"byte {error.start}"))
+        raise InputError(finding("ARG002", offset=f"byte {error.start}")) from None
 
 
 def _unique_keys(pairs):

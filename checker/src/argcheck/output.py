@@ -8,17 +8,12 @@ from __future__ import annotations
 import json
 import sys
 
-from argcheck.exitcodes import ExitCode
 from argcheck.findings import ERROR, WARNING
 
 
 def say(text: str = "", err: bool = False) -> None:
     stream = sys.stderr if err else sys.stdout
     stream.write(text + "\n")
-
-
-def findings_exit_code(findings) -> ExitCode:
-    return ExitCode.FINDINGS if any(f.severity == ERROR for f in findings) else ExitCode.OK
 
 
 def summary(findings) -> str:

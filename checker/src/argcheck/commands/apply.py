@@ -60,4 +60,5 @@ def _summary_line(state, outcome, refused, dry_run) -> str:
     first = outcome.doc["move_count"] - outcome.applied + 1
     span = f"seq {first}" if outcome.applied == 1 else f"seq {first}-{outcome.doc['move_count']}"
     verb = "would apply" if dry_run else "applied"
-    return f"{verb} {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({span}); status {outcome.replay.engine.status}"
+    moves = f"{outcome.applied} move{'s' if outcome.applied != 1 else ''}"
+    return f"{verb} {moves} ({span}); status {outcome.replay.engine.status}"

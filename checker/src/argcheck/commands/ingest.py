@@ -34,7 +34,7 @@ def command(state, envelope, fmt, dry_run, lock_timeout):
     try:
         moves = ingesting.moves_from_envelope(outcome.replay.engine.state, reply)
     except ingesting.IngestProblem as problem:
-        raise click.UsageError(f"{envelope}: {problem}")
+        raise click.UsageError(f"{envelope}: {problem}") from None
     if dry_run:
         echo_json(moves)
         return int(ExitCode.OK)

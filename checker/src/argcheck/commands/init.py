@@ -39,11 +39,11 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
             state = operations.default_state_path(protocol, new_state_id(protocol, env.now))
         doc = operations.init_file(state, protocol, options, env, force=force)
     except protocols.UsageProblem as problem:
-        raise click.UsageError(str(problem))
+        raise click.UsageError(str(problem)) from None
     except FileExistsError:
-        raise click.UsageError(f"{state} already exists (use --force to replace it)")
+        raise click.UsageError(f"{state} already exists (use --force to replace it)") from None
     except OSError as error:
-        raise click.UsageError(f"cannot write {state}: {error.strerror or error}")
+        raise click.UsageError(f"cannot write {state}: {error.strerror or error}") from None
     click.echo(state)
     click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)
     return int(ExitCode.OK)

@@ -289,6 +289,14 @@ define("DLB187", "HEAVY_FLAGGING", WARNING, "{flagged} of {total} points flagged
        example="an arbitrate move flagging 3 of 5 points",
        fix="Acknowledge the warning when presenting, or start a new deliberation on the flagged points.",
        protocol=P)
+define("DLB192", "HEAVY_FLAGGING_NOT_ACKNOWLEDGED", ERROR,
+       "present with {percent}% of the points flagged by arbitration, without acknowledge_warning",
+       "present with \"acknowledge_warning\": true so the decision log carries the warning, or re-examine the "
+       "flagged points in a new deliberation",
+       why="When arbitration flags half the points or more, the result may only be presented with its warning.",
+       example='{"type": "present", "actor": "orchestrator"} after an arbitrate move flagging 3 of 5 points',
+       fix="Add \"acknowledge_warning\": true to the present move and show the warning to the user.",
+       protocol=P)
 define("DLB188", "WRONG_STATUS", ERROR, "{move_type} needs status {needed}; the status is {status}",
        "follow in_progress -> synthesize -> (arbitrate) -> present",
        why="Moves belong to a stage: deliberation moves before synthesis, arbitration and presentation after it.",

@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from argcheck.protocols.deliberate import queries, render_graph
+from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
 FORMATS = ("md", "json", "mermaid", "dot", "af")
-HEAVY_FLAGGING = 0.5
 
 
 def render(state, fmt: str, findings=()) -> str:
@@ -59,21 +58,14 @@ def _warnings(state, findings) -> list[str]:
     if degraded:
         lines = "\n".join(f"> - {_flat(reason)}" for reason in degraded)
         blocks.append(f"> **WARNING: degraded result.** Read the buckets with care:\n>\n{lines}")
-    share = _flagged_share(state)
-    if share >= HEAVY_FLAGGING or any(f.code == "DLB187" for f in findings):
+    share = termination.flagged_share(state)
+    if share >= termination.HEAVY_FLAGGING or any(f.code == "DLB187" for f in findings):
         blocks.append(f"> **WARNING: heavy flagging.** Arbitration flagged {share:.0%} of the points "
                       f"(50% or more): re-examine before relying on this result.")
     if state.status == "aborted":
         reason = (state.aborted or {}).get("reason", "")
         blocks.append(f"> **WARNING: aborted.** {_flat(reason)}")
     return blocks
-
-
-def _flagged_share(state) -> float:
-    if not state.arbitration or not state.points:
-        return 0.0
-    flagged = {flag["point"] for flag in state.arbitration.get("flags", [])}
-    return len(flagged) / len(state.points)
 
 
 def _bucket_section(state, name: str, points) -> str:

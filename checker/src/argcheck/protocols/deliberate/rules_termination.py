@@ -170,6 +170,9 @@ def on_present(eng, move: dict) -> list[Finding]:
     if termination.arbitration_due(state):
         triggers = ", ".join(termination.arbitration_triggers(state))
         return [eng.report("DLB185", "type", triggers=triggers)]
+    share = termination.flagged_share(state)
+    if share >= termination.HEAVY_FLAGGING and not move.get("acknowledge_warning"):
+        return [eng.report("DLB192", "acknowledge_warning", percent=round(share * 100))]
     state.presented = {"acknowledge_warning": bool(move.get("acknowledge_warning")), "seq": eng.seq}
     state.status = "presented"
     return []
