@@ -70,7 +70,9 @@ def test_a_terminated_chain_exits_4_everywhere(state):
     assert argcheck("validate", "--fail-on", "warning", state).returncode == 1
     refused = apply(state, stress_test(), expect=1)
     assert "TLM109 CHAIN_TERMINATED" in refused.stdout
-    assert "No prompt is due: the chain was terminated" in argcheck("prompt", state).stdout
+    prompt = argcheck("prompt", state)
+    assert prompt.returncode == 4 and prompt.stdout == ""
+    assert "No prompt is due: the chain was terminated" in prompt.stderr
 
 
 def test_the_whole_chain_through_prompt_and_ingest(state, tmp_path):

@@ -23,6 +23,13 @@ def command(state):
         echo_findings(outcome.findings, state)
         click.echo(f"refused: {state} has error findings; fix them before prompting", err=True)
         return int(ExitCode.FINDINGS)
+    protocol, status = outcome.replay.protocol, outcome.replay.engine.status
     prompting = protocol_part(outcome, "prompting")
+    if status in protocol.FINAL_STATUSES or status in protocol.TERMINAL_STATUSES:
+        # Nothing goes to stdout, so a pipeline into a consultee sends it nothing.
+        click.echo(prompting.render_prompt(outcome.replay.engine.state).rstrip(), err=True)
+        click.echo(f"argcheck: no prompt is due: the {protocol.NAME} run is {status}", err=True)
+        terminal = status in protocol.TERMINAL_STATUSES
+        return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
     click.echo(prompting.render_prompt(outcome.replay.engine.state), nl=False)
     return int(ExitCode.OK)
