@@ -20,3 +20,11 @@ def test_prompt_of_an_aborted_deliberation_exits_4_with_nothing_on_stdout(tmp_pa
     result = run("prompt", state)
     assert (result.returncode, result.stdout) == (4, "")
     assert "no prompt is due" in result.stderr
+
+
+def test_init_names_the_default_state_file_after_the_runs_id(tmp_path):
+    result = subprocess.run([*ARGCHECK, "init", "deliberate", "--question", "Which queue?"], cwd=tmp_path,
+                            capture_output=True, text=True)
+    path = tmp_path / result.stdout.strip()
+    state_id = __import__("json").loads(path.read_text())["id"]
+    assert path.name == f"deliberate-{state_id}.json" and path.parent.name == ".argcheck"

@@ -25,24 +25,34 @@ def utc_now() -> str:
 
 
 def file_reader(workspace: str | None) -> Callable[[str], "list[str] | str | None"]:
-    """Return a function giving a workspace file's lines, None if it is missing, or OUTSIDE."""
+    """Return a function giving a workspace file's lines, None if it is missing, or OUTSIDE.
+
+    Each file is read once per reader (one replay or apply), so every rule sees the same content.
+    """
+    seen: dict[str, "list[str] | str | None"] = {}
 
     def read_lines(relative: str) -> "list[str] | str | None":
-        if not workspace or not os.path.isdir(workspace):
-            return OUTSIDE
-        path = os.path.realpath(os.path.join(workspace, relative))
-        root = os.path.realpath(workspace)
-        if os.path.commonpath([path, root]) != root:
-            return OUTSIDE
-        if not os.path.isfile(path):
-            return None
-        try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                return handle.read().splitlines()
-        except OSError:
-            return None
+        if relative not in seen:
+            seen[relative] = _read_lines(workspace, relative)
+        return seen[relative]
 
     return read_lines
+
+
+def _read_lines(workspace: str | None, relative: str) -> "list[str] | str | None":
+    if not workspace or not os.path.isdir(workspace):
+        return OUTSIDE
+    path = os.path.realpath(os.path.join(workspace, relative))
+    root = os.path.realpath(workspace)
+    if os.path.commonpath([path, root]) != root:
+        return OUTSIDE
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read().splitlines()
+    except OSError:
+        return None
 
 
 def default_env(workspace: str | None = None) -> Env:

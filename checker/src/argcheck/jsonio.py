@@ -44,13 +44,12 @@ def read_bytes(target: str, limit: int | None = None) -> bytes:
 
 def _read_file(target: str, limit: int) -> bytes:
     try:
-        mode = os.stat(target).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        info = os.stat(target)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
             raise InputError(finding("ARG007", target=target, reason=kind))
-        size = os.stat(target).st_size
-        if size > limit:
-            raise InputError(finding("ARG003", size=size, limit=limit))
+        if info.st_size > limit:
+            raise InputError(finding("ARG003", size=info.st_size, limit=limit))
         with open(target, "rb") as handle:
             return handle.read(limit + 1)
     except OSError as error:

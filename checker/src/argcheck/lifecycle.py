@@ -8,7 +8,7 @@ from argcheck import integrity, protocols, statefile
 from argcheck.env import Env
 from argcheck.findings import has_errors
 from argcheck.registry import finding
-from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, move_is_usable, replay
+from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay
 
 
 class Decision(NamedTuple):
@@ -19,7 +19,7 @@ class Decision(NamedTuple):
     replay: object
 
 
-def new_state_id(protocol: str, now: str) -> str:
+def new_state_id(now: str) -> str:
     import secrets
 
     day = now[:10].replace("-", "")
@@ -82,7 +82,7 @@ def _step_all(doc, current, new_moves, env):
         found = [finding("ARG015", path=f"{path}/{name}", field=name)
                  for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
         found += check_move(protocol, move, path)
-        if not found and move_is_usable(found):
+        if not found:
             move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
             found += engine.step(index, move)
             found = [f if f.move is not None else f._replace(move=index + 1) for f in found]

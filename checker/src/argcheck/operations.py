@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from argcheck import jsonio, lifecycle, statefile
+from argcheck import jsonio, statefile
 from argcheck.env import Env, default_env
 from argcheck.findings import has_errors
 from argcheck.jsonio import InputError
@@ -57,21 +57,26 @@ def validate_file(path: str) -> Outcome:
     return replay_doc(load_doc(path))
 
 
-def init_file(path: str, protocol: str, options: dict, env: Env, force: bool = False) -> dict:
-    """Create a new state file; refuses to overwrite unless `force`."""
+def init_file(path: str | None, protocol: str, options: dict, env: Env, force: bool = False) -> tuple[str, dict]:
+    """Create a new state file (by default .argcheck/PROTOCOL-ID.json, named after the run's id);
+    refuses to overwrite unless `force`. Returns the path and the document."""
+    from argcheck import lifecycle  # the write path: not loaded by `validate`
+
+    state_id = lifecycle.new_state_id(env.now)
+    path = path or default_state_path(protocol, state_id)
     if os.path.exists(path) and not force:
         raise FileExistsError(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    state_id = lifecycle.new_state_id(protocol, env.now)
     doc = lifecycle.create_state(protocol, options, env, state_id)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     statefile.write_atomic(path, statefile.serialize(doc))
-    return doc
+    return path, doc
 
 
 def apply_to_file(path: str, moves: list, env: Env | None = None,
                   lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False) -> Outcome:
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
+    from argcheck import lifecycle
+
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
         decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)

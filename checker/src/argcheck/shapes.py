@@ -17,7 +17,19 @@ def check_shape(shapes, kind: str, value, path: str) -> list[Finding]:
     try:
         shapes.VALIDATORS[kind](value)
     except shapes.JsonSchemaValueException as error:
-        where = (error.name or "data").replace("data", path, 1).replace(".", "/")
-        detail = error.message.replace("data", path or "the value", 1)
-        return [finding("ARG013", path=where, detail=detail)]
+        return [shape_finding(error, path)]
     return []
+
+
+def shape_finding(error, path: str, strip: str | None = None) -> Finding:
+    """The ARG013 finding for a generated validator's error, with `data` (the checked value) read as `path`.
+
+    `strip` names a part of the checked value (e.g. `data.claim`) that `path` stands for instead.
+    """
+    name, detail = error.name or "data", error.message
+    if strip and name.startswith(strip):
+        name = "data" + name[len(strip):]
+    if strip and detail.startswith(strip):
+        detail = "data" + detail[len(strip):]
+    where = name.replace("data", path, 1).replace(".", "/")
+    return finding("ARG013", path=where, detail=detail.replace("data", path or "the value", 1))

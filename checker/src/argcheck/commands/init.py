@@ -33,15 +33,11 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     """Shared by every protocol's init subcommand: write the state file, print its path."""
     env = default_env(options.get("workspace"))
     try:
-        if state is None:
-            from argcheck.lifecycle import new_state_id
-
-            state = operations.default_state_path(protocol, new_state_id(protocol, env.now))
-        doc = operations.init_file(state, protocol, options, env, force=force)
+        state, doc = operations.init_file(state, protocol, options, env, force=force)
     except protocols.UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
-    except FileExistsError:
-        raise click.UsageError(f"{state} already exists (use --force to replace it)") from None
+    except FileExistsError as error:
+        raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it)") from None
     except OSError as error:
         raise click.UsageError(f"cannot write {state}: {error.strerror or error}") from None
     click.echo(state)

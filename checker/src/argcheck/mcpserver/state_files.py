@@ -46,19 +46,16 @@ def apply_moves(path: str, moves: list) -> operations.Outcome:
 def init_run(protocol: str, options: dict, path: str | None, force: bool = False) -> tuple[str, dict]:
     """Create the state file of a new run (at the default path when `path` is None); returns path and doc."""
     env = default_env(options.get("workspace"))
-    if path is None:
-        from argcheck.lifecycle import new_state_id
-
-        path = os.path.abspath(operations.default_state_path(protocol, new_state_id(protocol, env.now)))
     try:
-        doc = operations.init_file(path, protocol, options, env, force=force)
+        path, doc = operations.init_file(path, protocol, options, env, force=force)
+        path = os.path.abspath(path)
     except protocols.UsageProblem as problem:
         found = getattr(problem, "finding", None)
         if found is not None:
             raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None
         raise usage(str(problem)) from None
-    except FileExistsError:
-        raise usage(f"{path} already exists", "pass force=true to replace it, or another state path") from None
+    except FileExistsError as error:
+        raise usage(f"{error.args[0]} already exists", "pass force=true to replace it, or another state path") from None
     except OSError as error:
         raise usage(f"cannot write {path}: {error.strerror or error}") from None
     return path, doc

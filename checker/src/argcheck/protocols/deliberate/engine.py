@@ -55,7 +55,6 @@ class Engine:
         self.state = Deliberation(header=header, question=header.get("question", ""), mode=mode,
                                   cap=CAPS.get(mode, CAPS["standard"]))
         self.env = env
-        self.file_lines: dict[str, object] = {}  # artifact path -> env.read_lines result, read once
         self.index = 0
         self.seq = 0
 
@@ -88,11 +87,6 @@ class Engine:
     def report(self, code: str, where: str = "", **values) -> Finding:
         """The finding `code` for the current move, at field `where`, with the observed `values`."""
         return finding(code, path=self.at(where), move=self.seq, **values)
-
-    def read_lines(self, relative: str):
-        if relative not in self.file_lines:
-            self.file_lines[relative] = self.env.read_lines(relative)
-        return self.file_lines[relative]
 
     # --- the status, mode and first-reply gate ------------------------------------------------
 

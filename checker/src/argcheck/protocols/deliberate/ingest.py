@@ -12,6 +12,7 @@ import hashlib
 from argcheck.protocols.deliberate import reply_format
 from argcheck.protocols.deliberate.reply_format import FormatProblem
 from argcheck.protocols.deliberate.standing import doomed_challenges, natural_key
+from argcheck.text import clip, truncate
 
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cached_input_tokens")
@@ -38,13 +39,15 @@ def moves_from_envelope(state, envelope) -> list[dict]:
         content = reply_format.content_moves(state, response, skip=_closed_on_arrival(state))
     except FormatProblem as problem:
         return [_consult(envelope, "format_failure", excerpt=_format_excerpt(str(problem), response))]
-    return [_consult(envelope, "reply", response_sha256=_sha256(response), excerpt=_excerpt(response)), *content]
+    excerpt = clip(response, EXCERPT_CHARS)
+    return [_consult(envelope, "reply", response_sha256=_sha256(response), excerpt=excerpt), *content]
 
 
 def moves_after_refusal(envelope, findings) -> list[dict]:
     """When the checker refused a reply's content, record the reply as a format failure instead."""
     codes = ", ".join(sorted({f"{f.code} {f.message}" for f in findings if f.is_error})) or "refused"
-    return [_consult(envelope, "format_failure", excerpt=_clip(f"reply refused by the checker: {codes}"))]
+    excerpt = truncate(f"reply refused by the checker: {codes}", MAX_EXCERPT)
+    return [_consult(envelope, "format_failure", excerpt=excerpt)]
 
 
 def _check_envelope(envelope) -> None:
@@ -105,22 +108,13 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _excerpt(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= EXCERPT_CHARS else flat[:EXCERPT_CHARS - 1] + "…"
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_EXCERPT else text[:MAX_EXCERPT - 1] + "…"
-
-
 def _format_excerpt(problem: str, response: str) -> str:
-    return _clip(f"{problem} | reply began: {_excerpt(response)[:200]}")
+    return truncate(f"{problem} | reply began: {clip(response, EXCERPT_CHARS)[:200]}", MAX_EXCERPT)
 
 
 def _detail_excerpt(envelope) -> str | None:
     detail = envelope.get("detail")
-    return _clip(" ".join(detail.split())) if isinstance(detail, str) and detail.strip() else None
+    return clip(detail, MAX_EXCERPT) if isinstance(detail, str) and detail.strip() else None
 
 
 def _arbitration_move(state, envelope) -> dict:

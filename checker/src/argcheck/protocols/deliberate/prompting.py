@@ -10,6 +10,7 @@ from argcheck.protocols.deliberate.standing import (
     ledger_line, natural_key, next_free_id, point_status, reply_phase,
 )
 from argcheck.protocols.deliberate.state import CONSTRUCTIVE, CRYSTALLIZATION, DEVELOPMENT
+from argcheck.text import flat
 
 ADMISSIBLE = {
     CONSTRUCTIVE: ("New points, extensions, classifications (any verdict), challenges, defenses, concessions, "
@@ -86,10 +87,6 @@ def _ledger_section(state, audience: str) -> str:
         "\n".join(lines)
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _points_section(state) -> str:
     if not state.points:
         return "## Points\n\n(none yet)"
@@ -97,7 +94,7 @@ def _points_section(state) -> str:
     for point in (state.points[i] for i in sorted(state.points, key=natural_key)):
         author = "yours" if point.author == "consultee" else "orchestrator's"
         base = f", extends {point.extends}" if point.extends else ""
-        lines.append(f"- {point.id} ({author}, {point.kind}{base}, round {point.round}): {_one_line(point.text)}")
+        lines.append(f"- {point.id} ({author}, {point.kind}{base}, round {point.round}): {flat(point.text)}")
         lines.append(f"  status: {point_status(state, point)}")
     return "## Points\n\n" + "\n".join(lines)
 
@@ -108,7 +105,7 @@ def _answers_section(state) -> str:
     lines = []
     for c in due:
         lines.append(f"- {c.id} on {c.point} ({c.kind}, by the {c.challenger}, round {c.issued_round}): "
-                     f"{_one_line(c.objection)}{_window(c)}")
+                     f"{flat(c.objection)}{_window(c)}")
         if c.id in reminded:
             lines.append(f"  REMINDER: {c.id} was not answered in round {state.iteration}; answer it by id now "
                          f"or it will be dismissed as undefended.")
@@ -134,8 +131,8 @@ def _judge_section(state) -> str:
     for challenge in (state.challenges[i] for i in ids):
         defense = challenge.defenses[-1]
         cited = f" (evidence: {', '.join(defense.evidence)})" if defense.evidence else ""
-        lines.append(f"- {challenge.id} on {challenge.point}: you objected \"{_one_line(challenge.objection)}\"; "
-                     f"the orchestrator answered: {_one_line(defense.argument)}{cited}")
+        lines.append(f"- {challenge.id} on {challenge.point}: you objected \"{flat(challenge.objection)}\"; "
+                     f"the orchestrator answered: {flat(defense.argument)}{cited}")
     return "## Defenses of your challenges: judge each (accepted or rejected)\n\n" + "\n".join(lines) if lines else ""
 
 
@@ -278,6 +275,6 @@ def _bucket_listing(state, grouped) -> str:
     parts = []
     for name in ("agreed", "dismissed", "unresolved"):
         points = sorted(grouped.get(name, []), key=lambda p: natural_key(p.id))
-        lines = [f"- {p.id} ({p.kind}): {_one_line(p.text)} [{_arbiter_note(state, p)}]" for p in points]
+        lines = [f"- {p.id} ({p.kind}): {flat(p.text)} [{_arbiter_note(state, p)}]" for p in points]
         parts.append(f"## {name.capitalize()}\n\n" + ("\n".join(lines) or "(none)"))
     return "\n\n".join(parts)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from argcheck.findings import Finding, has_errors
 
-PARTIES = ("orchestrator", "consultee")
-
 
 def other_party(party: str) -> str:
     return "consultee" if party == "orchestrator" else "orchestrator"

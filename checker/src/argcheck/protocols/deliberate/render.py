@@ -8,6 +8,7 @@ import json
 from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
+from argcheck.text import cell, flat
 
 FORMATS = ("md", "json", "mermaid", "dot", "af")
 
@@ -47,8 +48,8 @@ def _summary(state) -> str:
         ("Termination", synthesis.get("termination", "—")),
         ("Confidence", queries.confidence(state)),
     ]
-    table = "\n".join(f"| {name} | {_cell(value)} |" for name, value in rows)
-    return (f"**Question:** {_flat(state.question)}\n\n**Answer:** {_flat(answer)}\n\n"
+    table = "\n".join(f"| {name} | {cell(value)} |" for name, value in rows)
+    return (f"**Question:** {flat(state.question)}\n\n**Answer:** {flat(answer)}\n\n"
             f"| | |\n|---|---|\n{table}")
 
 
@@ -56,7 +57,7 @@ def _warnings(state, findings) -> list[str]:
     blocks = []
     degraded = list(queries.degraded_reasons(state))
     if degraded:
-        lines = "\n".join(f"> - {_flat(reason)}" for reason in degraded)
+        lines = "\n".join(f"> - {flat(reason)}" for reason in degraded)
         blocks.append(f"> **WARNING: degraded result.** Read the buckets with care:\n>\n{lines}")
     share = termination.flagged_share(state)
     if share >= termination.HEAVY_FLAGGING or any(f.code == "DLB187" for f in findings):
@@ -64,7 +65,7 @@ def _warnings(state, findings) -> list[str]:
                       f"(50% or more): re-examine before relying on this result.")
     if state.status == "aborted":
         reason = (state.aborted or {}).get("reason", "")
-        blocks.append(f"> **WARNING: aborted.** {_flat(reason)}")
+        blocks.append(f"> **WARNING: aborted.** {flat(reason)}")
     return blocks
 
 
@@ -82,7 +83,7 @@ def _by_id(points):
 def _point_entry(state, point) -> str:
     extends = f", extends {point.extends}" if point.extends else ""
     why = BUCKET_REASONS.get(point.bucket_reason, point.bucket_reason or point_status(state, point))
-    lines = [f"- **{point.id}** ({point.author}, {point.kind}{extends}): {_flat(point.text)}", f"  - why: {why}"]
+    lines = [f"- **{point.id}** ({point.author}, {point.kind}{extends}): {flat(point.text)}", f"  - why: {why}"]
     lines += _challenge_refs(state, point)
     if point.settled:
         lines += _settled_lines(point.settled)
@@ -105,9 +106,9 @@ def _challenge_refs(state, point) -> list[str]:
 def _settled_lines(settled: dict) -> list[str]:
     lines = []
     if settled.get("question"):
-        lines.append(f"  - question for the user: {_flat(settled['question'])}")
+        lines.append(f"  - question for the user: {flat(settled['question'])}")
     if settled.get("tradeoff"):
-        lines.append(f"  - tradeoff: {_flat(settled['tradeoff'])}")
+        lines.append(f"  - tradeoff: {flat(settled['tradeoff'])}")
     return lines
 
 
@@ -120,7 +121,7 @@ def _evidence_ref(entry) -> str:
 def _pending_section(state, points) -> str:
     if not points:
         return ""
-    lines = [f"- **{p.id}** ({p.author}, {p.kind}): {_flat(p.text)} — {point_status(state, p)}" for p in _by_id(points)]
+    lines = [f"- **{p.id}** ({p.author}, {p.kind}): {flat(p.text)} — {point_status(state, p)}" for p in _by_id(points)]
     return f"## Pending ({len(points)})\n\n" + "\n".join(lines)
 
 
@@ -135,7 +136,7 @@ def _challenge_entry(challenge) -> str:
     drops = f", dropped {challenge.drops}×" if challenge.drops else ""
     title = (f"- **{challenge.id}** on {challenge.point} · {challenge.kind} · by the {challenge.challenger} · "
              f"round {challenge.issued_round} → **{challenge.status}**{drops}")
-    lines = [title, f"  - objection: {_flat(challenge.objection)}"]
+    lines = [title, f"  - objection: {flat(challenge.objection)}"]
     events = [(d.seq, _defense_line(challenge, d)) for d in challenge.defenses]
     events += [(j["seq"], _judgment_line(challenge, j)) for j in challenge.judgments]
     return "\n".join(lines + [text for _, text in sorted(events)])
@@ -143,12 +144,12 @@ def _challenge_entry(challenge) -> str:
 
 def _defense_line(challenge, defense) -> str:
     return (f"  - round {defense.round} defense by the {challenge.respondent}: "
-            f"{_flat(defense.argument)}{_cites(defense.evidence)}")
+            f"{flat(defense.argument)}{_cites(defense.evidence)}")
 
 
 def _judgment_line(challenge, judgment: dict) -> str:
     return (f"  - round {judgment['round']} judgment by the {challenge.challenger}: {judgment['outcome']}: "
-            f"{_flat(judgment.get('reason', ''))}{_cites(judgment.get('evidence', []))}")
+            f"{flat(judgment.get('reason', ''))}{_cites(judgment.get('evidence', []))}")
 
 
 def _cites(evidence) -> str:
@@ -165,7 +166,7 @@ def _ledger(state) -> str:
 def _stress_tests(state) -> str:
     if state.mode != "standard" and not state.stress_tests:
         return ""
-    lines = [f"- round {t['round']} · targets {', '.join(t['targets'])} · **{t['outcome']}**: {_flat(t['summary'])}"
+    lines = [f"- round {t['round']} · targets {', '.join(t['targets'])} · **{t['outcome']}**: {flat(t['summary'])}"
              for t in state.stress_tests]
     return "## Stress test\n\n" + ("\n".join(lines) or "_Not performed._")
 
@@ -177,10 +178,10 @@ def _arbitration(state) -> str:
         due = " It is due and has not been recorded." if queries.arbitration_due(state) else ""
         return f"## Arbitration\n\n_Not performed._ {trigger_line}{due}" if state.mode == "standard" else ""
     record = state.arbitration
-    flags = "\n".join(f"- flag on {f['point']}: {_flat(f['concern'])}" for f in record.get("flags", [])) or "- no flags"
+    flags = "\n".join(f"- flag on {f['point']}: {flat(f['concern'])}" for f in record.get("flags", [])) or "- no flags"
     constraints = ", ".join(record.get("constraints", [])) or "none"
     return (f"## Arbitration\n\n{trigger_line} Confidence: **{queries.confidence(state)}**.\n\n"
-            f"{_flat(record.get('summary', ''))}\n\n{flags}\n\nConstraints: {constraints}")
+            f"{flat(record.get('summary', ''))}\n\n{flags}\n\nConstraints: {constraints}")
 
 
 def _consultations(state) -> str:
@@ -198,16 +199,8 @@ def _findings_section(findings) -> str:
     shown = sorted((f for f in findings if not f.is_error), key=lambda f: (f.move or 0, f.code))
     if not shown:
         return ""
-    lines = [f"- {f.code} {f.name} ({f.severity}): {_flat(f.message)}" for f in shown]
+    lines = [f"- {f.code} {f.name} ({f.severity}): {flat(f.message)}" for f in shown]
     return "## Checker findings\n\n" + "\n".join(lines)
-
-
-def _flat(text) -> str:
-    return " ".join(str(text).split())
-
-
-def _cell(value) -> str:
-    return _flat(value).replace("|", "\\|")
 
 
 def state_json(state, findings=()) -> str:

@@ -12,6 +12,7 @@ import re
 from argcheck.argumentation import to_iccma
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.standing import natural_key
+from argcheck.text import clip, dot_string
 
 LABEL_CHARS = 60
 BUCKET_STYLE = {  # bucket -> (fill, stroke)
@@ -39,13 +40,13 @@ def describe(state, argument: str) -> tuple[str, str]:
     """(kind, label) of an argument: a point, a challenge, or a defense of a challenge."""
     if argument in state.points:
         point = state.points[argument]
-        return "point", f"{argument} · {_short(point.text)}"
+        return "point", f"{argument} · {clip(point.text, LABEL_CHARS)}"
     if argument in state.challenges:
         challenge = state.challenges[argument]
-        return "challenge", f"{argument} · {challenge.kind} · {_short(challenge.objection)}"
+        return "challenge", f"{argument} · {challenge.kind} · {clip(challenge.objection, LABEL_CHARS)}"
     challenge, number = _defense_of(state, argument)
     if challenge is not None and 0 < number <= len(challenge.defenses):
-        return "defense", f"{argument} · defense · {_short(challenge.defenses[number - 1].argument)}"
+        return "defense", f"{argument} · defense · {clip(challenge.defenses[number - 1].argument, LABEL_CHARS)}"
     return "defense", argument
 
 
@@ -56,11 +57,6 @@ def _defense_of(state, argument: str):
     if not owners or not match:
         return None, 0
     return state.challenges[max(owners, key=len)], int(match.group(1))
-
-
-def _short(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= LABEL_CHARS else flat[:LABEL_CHARS - 1] + "…"
 
 
 def _style_class(state, argument: str, kind: str, found: dict) -> str:
@@ -114,15 +110,11 @@ def dot(state) -> str:
         shape = {"point": "box", "challenge": "diamond", "defense": "ellipse"}[kind]
         style = _style_class(state, argument, kind, found)
         fill, stroke = dict(_styles())[style]
-        lines.append(f'  {node[argument]} [label="{_dot_text(label)}", shape={shape}, fillcolor="{fill}", '
+        lines.append(f'  {node[argument]} [label="{dot_string(label)}", shape={shape}, fillcolor="{fill}", '
                      f'color="{stroke}", tooltip="{style}"];')
     lines += [f'  {node[source]} -> {node[target]} [label="attacks"];' for source, target in attacks]
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def _dot_text(label: str) -> str:
-    return label.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def af(state) -> str:

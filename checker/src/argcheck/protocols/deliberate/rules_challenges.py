@@ -16,7 +16,7 @@ from argcheck.protocols.deliberate.references import (
 from argcheck.protocols.deliberate.state import CRYSTALLIZATION, Challenge, Defense
 
 
-def open_challenge(eng, challenge_id: str, point, challenger: str, kind: str, objection: str, cites,
+def open_challenge(eng, challenge_id: str, point, challenger: str, kind: str, objection: str,
                    assigned: bool = False) -> Challenge:
     state = eng.state
     respondent = other_party(challenger) if kind == "reconcile" else point.author
@@ -64,7 +64,7 @@ def on_challenge(eng, move: dict) -> list[Finding]:
               for i, seq in enumerate(move.get("cites", ())) if seq >= eng.seq]
     if refused(found):
         return found
-    open_challenge(eng, move["id"], point, actor, kind, move["objection"], move.get("cites", ()))
+    open_challenge(eng, move["id"], point, actor, kind, move["objection"])
     return found
 
 

@@ -12,6 +12,7 @@ from argcheck.protocols.deliberate.references import (
     duplicate_id, is_unverified, refused, unknown, unknown_all,
 )
 from argcheck.protocols.deliberate.state import Entry
+from argcheck.text import flat
 
 UNVERIFIED_SUFFIX = "-unverified"
 COMMON_PROVENANCE = {"orchestrator": ("orchestrator-unverified",), "user": ("user",)}  # nothing more to check
@@ -92,7 +93,7 @@ def target_problems(eng, move: dict) -> list[Finding]:
 
 def is_upgrade_by_restatement(move: dict, target) -> bool:
     return (is_unverified(target.provenance) and move["provenance"] in ("verified", "user")
-            and normalized(move["text"]).casefold() == normalized(target.text).casefold())
+            and flat(move["text"]).casefold() == flat(target.text).casefold())
 
 
 def add_entry(eng, move: dict) -> None:
@@ -146,7 +147,7 @@ def artifact_problems(eng, artifact: str | None, quote: str | None) -> list[Find
         return []
     path, _, number = artifact.rpartition(":")
     line = int(number)
-    lines = eng.read_lines(path)
+    lines = eng.env.read_lines(path)
     if isinstance(lines, str):
         return []
     if lines is None:
@@ -154,10 +155,6 @@ def artifact_problems(eng, artifact: str | None, quote: str | None) -> list[Find
     if line > len(lines):
         return [eng.report("DLB141", "artifact", artifact=artifact,
                            detail=f"line {line} is past the end of the file ({len(lines)} lines)")]
-    if quote and normalized(quote) not in normalized(" ".join(lines[max(0, line - 3): line + 2])):
+    if quote and flat(quote) not in flat(" ".join(lines[max(0, line - 3): line + 2])):
         return [eng.report("DLB142", "quote", quote=quote, artifact=artifact)]
     return []
-
-
-def normalized(text: str) -> str:
-    return " ".join(text.split())

@@ -83,7 +83,7 @@ def apply_classification(eng, move: dict, point, contradiction: bool) -> None:
     if verdict in OPENING:  # opening the challenge re-derives the bucket
         challenge_id = move.get("challenge") or assigned_challenge_id(state, point, eng.seq)
         objection = move.get("objection") or move["reason"]
-        open_challenge(eng, challenge_id, point, actor, verdict.lower(), objection, (),
+        open_challenge(eng, challenge_id, point, actor, verdict.lower(), objection,
                        assigned=not move.get("challenge"))
     else:
         refresh(state, point)

@@ -6,6 +6,7 @@ import re
 
 from argcheck.protocols.deliberate import queries, rounds
 from argcheck.protocols.deliberate.state import phase_of
+from argcheck.text import flat
 
 BUCKET_REASONS = {
     "agreed_initially": "agreed on first evaluation",
@@ -128,8 +129,7 @@ def ledger_line(entry, anonymous: bool = False) -> str:
     if entry.superseded_by:
         notes.append(f"superseded by {entry.superseded_by}")
     tail = f" ({'; '.join(notes)})" if notes else ""
-    text = " ".join(entry.text.split())
-    return f"- {entry.id} [{tag} · {kind}{where}{run}] {text}{tail}"
+    return f"- {entry.id} [{tag} · {kind}{where}{run}] {flat(entry.text)}{tail}"
 
 
 def evidence_ids(state, point) -> list[str]:

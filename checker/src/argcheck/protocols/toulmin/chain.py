@@ -27,11 +27,6 @@ STANDALONE_QUERY = "(standalone Toulmin chain)"
 MOVE_PATH = re.compile(r"^/moves/(?P<index>\d+)(?P<rest>/.*)?$")
 
 
-def looks_like_chain(doc) -> bool:
-    """A JSON object without `format` that holds at least one Toulmin component."""
-    return isinstance(doc, dict) and "format" not in doc and any(name in doc for name in COMPONENTS)
-
-
 def replay_chain(doc: dict, env) -> tuple[dict, Replay]:
     """Check a standalone chain; return a state-like view of it (for the reports) and the replay."""
     findings = [finding("ARG013", path=f"/{key}", detail=f"unknown field {key!r} in a Toulmin chain")

@@ -16,6 +16,7 @@ from argcheck.protocols.toulmin.state import (
     ToulminChain, band_text, degree_for, is_question,
 )
 from argcheck.registry import finding
+from argcheck.text import clip
 
 PATH_LINE = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>[1-9][0-9]*)$")
 
@@ -45,10 +46,7 @@ class Engine:
         if closed:
             return closed
         handler = getattr(self, f"_{kind}")
-        found = handler(move, seq, path)
-        if not has_errors(found):
-            self.state.last_seq = seq
-        return found
+        return handler(move, seq, path)
 
     def finish(self) -> list:
         return []
@@ -71,7 +69,7 @@ class Engine:
         found = self._phase_preconditions("grounding", path)
         statement = move["claim"]["statement"]
         if is_question(statement):
-            found.append(finding("TLM107", path=path + "/claim/statement", statement=_clip(statement)))
+            found.append(finding("TLM107", path=path + "/claim/statement", statement=clip(statement, 80)))
         found += self._citations(move["data"]["citations"], path + "/data/citations")
         if not has_errors(found):
             self._record("grounding", move, seq)
@@ -240,8 +238,3 @@ class Engine:
             found.append(finding("TLM122", path=f"{path}/{index}/locator", locator=citation["locator"],
                                  problem=problem))
         return found
-
-
-def _clip(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"

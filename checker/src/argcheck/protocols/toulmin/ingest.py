@@ -20,7 +20,6 @@ import hashlib
 from argcheck import jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
-FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
                 "perspectives", "question", "opinions", "query", "relax")
 

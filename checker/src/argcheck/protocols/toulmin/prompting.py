@@ -11,6 +11,7 @@ import json
 from argcheck.protocols.toulmin.state import (
     BANDS, BRIDGED, GROUNDED, JUDGED, REPORTED, STARTED, STRESS_TESTED, TERMINATED, allowed_statuses, band_text,
 )
+from argcheck.text import flat
 
 DIRECTIVE = """You are the reasoning engine of one Toulmin argument, built phase by phase and checked by a
 validator between phases. You do not chat: you answer with exactly one JSON object in the format below.
@@ -211,7 +212,7 @@ def _council_section(state, feeds: str) -> str:
     if not usable:
         return ""
     lines = [f"- {o.id} ({o.perspective}; {provenance_text(o.provenance)}; feeds the {o.feeds}): "
-             f"{' '.join(o.opinion.split())}" for o in usable]
+             f"{flat(o.opinion)}" for o in usable]
     return ("## Council opinions (cite the ones you use by id in the component's `council` list)\n\n"
             + "\n".join(lines))
 

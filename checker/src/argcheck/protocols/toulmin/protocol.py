@@ -11,7 +11,7 @@ from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueExcept
 from argcheck.protocols.toulmin.engine import Engine
 from argcheck.protocols.toulmin.state import REPORTED, STARTED, TERMINATED
 from argcheck.registry import finding
-from argcheck.shapes import check_shape
+from argcheck.shapes import check_shape, shape_finding
 
 NAME = "toulmin"
 MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
@@ -100,20 +100,8 @@ def check_component_shape(name: str, value, path: str) -> list[Finding]:
     try:
         validator({"type": kind, **{n: _STUB[n] for n in PHASES[kind][0]}, name: _drop_none(value)})
     except JsonSchemaValueException as error:
-        found.append(_finding_for(error, path, strip=f"data.{name}"))
+        found.append(shape_finding(error, path, strip=f"data.{name}"))
     return found
-
-
-def _finding_for(error, path: str, strip: str | None = None) -> Finding:
-    name = error.name or "data"
-    if strip and name.startswith(strip):
-        name = "data" + name[len(strip):]
-    where = name.replace("data", path, 1).replace(".", "/")
-    detail = error.message
-    if strip and detail.startswith(strip):
-        detail = "data" + detail[len(strip):]
-    detail = detail.replace("data", path or "the value", 1)
-    return finding("ARG013", path=where, detail=detail)
 
 
 def _drop_none(value):

@@ -11,6 +11,7 @@ from argcheck.protocols.toulmin.prompting import provenance_text
 from argcheck.protocols.toulmin.render_graph import dot, mermaid
 from argcheck.protocols.toulmin.render_json import standalone_chain, state_json
 from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, TERMINATED, band_text
+from argcheck.text import cell, flat
 
 __all__ = ["FORMATS", "dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
 
@@ -38,7 +39,7 @@ def render(state, fmt: str, findings=()) -> str:
 def report(state, findings=()) -> str:
     """The analysis report: outcome, breakers and relaxations, the diagram, each phase, council, findings."""
     sections = [
-        f"# Toulmin analysis: {_flat(state.query)}", _outcome(state), _summary_table(state), _breaker_section(state),
+        f"# Toulmin analysis: {flat(state.query)}", _outcome(state), _summary_table(state), _breaker_section(state),
         "## The argument in Toulmin's layout\n\n```mermaid\n" + mermaid(state) + "```",
         _grounding(state), _bridge(state), _stress(state), _judgment(state), _council(state), _narrative(state),
         _findings_section(findings),
@@ -54,14 +55,14 @@ def _outcome(state) -> str:
                 "no rebuttal, qualifier or verdict can be recorded on a rejected bridge.")
     verdict = state.components.get("verdict")
     if verdict:
-        return f"**Verdict: {verdict['status'].upper()}** — {_flat(verdict['final_statement'])}"
+        return f"**Verdict: {verdict['status'].upper()}** — {flat(verdict['final_statement'])}"
     phase = NEXT_PHASE.get(state.status)
     return f"**In progress** ({state.status}): next is the {PHASE_NAMES[phase]}." if phase else ""
 
 
 def _summary_table(state) -> str:
     recorded = [name for name in COMPONENTS if name in state.components]
-    rows = [("Query", _flat(state.query)), ("Status", state.status),
+    rows = [("Query", flat(state.query)), ("Status", state.status),
             ("Chain", f"{len(recorded)} of 7 components" + (f" ({', '.join(recorded)})" if recorded else "")),
             ("Circuit breakers", _breaker_mode(state)),
             ("Council", _council_mode(state))]
@@ -70,7 +71,7 @@ def _summary_table(state) -> str:
         rows.append(("Verdict rule", _check_text(check)))
     if state.standalone:
         rows.append(("Source", "a standalone chain document (not a state file)"))
-    return "| | |\n|---|---|\n" + "\n".join(f"| {name} | {_cell(value)} |" for name, value in rows)
+    return "| | |\n|---|---|\n" + "\n".join(f"| {name} | {cell(value)} |" for name, value in rows)
 
 
 def _breaker_mode(state) -> str:
@@ -116,7 +117,7 @@ def _grounding(state) -> str:
         return ""
     lines = [f"## 1. Grounding (move {state.recorded_at['data']})", "",
              f"### Data ({data['evidence_type']})", ""]
-    lines += [f"- {_flat(fact)}" for fact in data["facts"]]
+    lines += [f"- {flat(fact)}" for fact in data["facts"]]
     lines += ["", "Citations:", ""] + _citations(data["citations"])
     lines += ["", f"### Claim ({claim['scope']})", "", _quote(claim["statement"])]
     return "\n".join(lines)
@@ -149,9 +150,9 @@ def _stress(state) -> str:
         return ""
     lines = [f"## 3. Stress test (move {state.recorded_at['rebuttal']})", "",
              f"### Rebuttal ({rebuttal['strength']})", "", "Unless:", ""]
-    lines += [f"- {_flat(item)}" for item in rebuttal["exceptions"]]
+    lines += [f"- {flat(item)}" for item in rebuttal["exceptions"]]
     if rebuttal.get("counterexamples"):
-        lines += ["", "Counterexamples:", ""] + [f"- {_flat(item)}" for item in rebuttal["counterexamples"]]
+        lines += ["", "Counterexamples:", ""] + [f"- {flat(item)}" for item in rebuttal["counterexamples"]]
     lines += _council_refs(state, rebuttal)
     lines += ["", "### Qualifier", "",
               f"**{qualifier['degree']}** — confidence {qualifier['confidence_pct']}% "
@@ -168,7 +169,7 @@ def _judgment(state) -> str:
     return "\n".join([
         f"## 4. Verdict (move {state.recorded_at['verdict']})", "",
         f"**{verdict['status'].upper()}**", "", _quote(verdict["reasoning"]), "",
-        f"Final statement: {_flat(verdict['final_statement'])}", "",
+        f"Final statement: {flat(verdict['final_statement'])}", "",
         f"Consistency (docs/protocols/toulmin.md §5): {_check_text(check)}.",
     ])
 
@@ -178,7 +179,7 @@ def _council(state) -> str:
         return ""
     lines = ["## Council of field experts", ""]
     for request in state.council_requests:
-        asked = f": {_flat(request.question)}" if request.question else ""
+        asked = f": {flat(request.question)}" if request.question else ""
         lines.append(f"- Move {request.seq}: asked {', '.join(request.perspectives)}{asked}")
     pending = state.pending_perspectives
     if pending:
@@ -187,8 +188,8 @@ def _council(state) -> str:
         lines += ["", "| id | perspective | feeds | provenance | cited by | opinion |", "|---|---|---|---|---|---|"]
         for o in state.opinions.values():
             cited = ", ".join(o.cited_by) or "not cited"
-            lines.append(f"| {o.id} | {_cell(o.perspective)} | {o.feeds} | {_cell(provenance_text(o.provenance))} | "
-                         f"{cited} | {_cell(o.opinion)} |")
+            lines.append(f"| {o.id} | {cell(o.perspective)} | {o.feeds} | {cell(provenance_text(o.provenance))} | "
+                         f"{cited} | {cell(o.opinion)} |")
     return "\n".join(lines)
 
 
@@ -201,7 +202,7 @@ def _council_refs(state, component: dict) -> list[str]:
         opinion = state.opinions.get(opinion_id)
         if opinion:
             lines.append(f"- {opinion_id} ({opinion.perspective}, {provenance_text(opinion.provenance)}): "
-                         f"{_flat(opinion.opinion)}")
+                         f"{flat(opinion.opinion)}")
     return lines
 
 
@@ -225,18 +226,10 @@ def _findings_section(findings) -> str:
 def _citations(citations) -> list[str]:
     lines = []
     for number, citation in enumerate(citations, 1):
-        quote = f" — “{_flat(citation['quote'])}”" if citation.get("quote") else ""
-        lines.append(f"{number}. {_flat(citation['source'])} — {_flat(citation['locator'])}{quote}")
+        quote = f" — “{flat(citation['quote'])}”" if citation.get("quote") else ""
+        lines.append(f"{number}. {flat(citation['source'])} — {flat(citation['locator'])}{quote}")
     return lines
 
 
 def _quote(text: str) -> str:
     return "\n".join("> " + line for line in text.strip().splitlines())
-
-
-def _flat(text) -> str:
-    return " ".join(str(text).split())
-
-
-def _cell(value) -> str:
-    return _flat(value).replace("|", "\\|")

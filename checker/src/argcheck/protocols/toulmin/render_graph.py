@@ -8,6 +8,7 @@ the step ("since"), its Backing under it ("on account of"), and the Rebuttal und
 from __future__ import annotations
 
 from argcheck.protocols.toulmin.state import TERMINATED
+from argcheck.text import clip, dot_string
 
 LABEL_CHARS = 90
 
@@ -28,18 +29,20 @@ def _nodes(state) -> dict:
     data = c.get("data")
     qualifier = c.get("qualifier")
     gap = "not reached" if state.status == TERMINATED else "…"
-    facts = [_clip(f) for f in data["facts"][:3]] + (["…"] if len(data["facts"]) > 3 else []) if data else [gap]
+    facts = [gap]
+    if data:
+        facts = [clip(f, LABEL_CHARS) for f in data["facts"][:3]] + (["…"] if len(data["facts"]) > 3 else [])
     nodes = {
         "D": (["Data", *facts], cls("data")),
         "Q": (["Qualifier", f"{qualifier['degree']} ({qualifier['confidence_pct']}%)" if qualifier else gap],
               cls("qualifier")),
-        "C": (["Claim", _clip(c["claim"]["statement"]) if "claim" in c else gap], cls("claim")),
+        "C": (["Claim", clip(c["claim"]["statement"], LABEL_CHARS) if "claim" in c else gap], cls("claim")),
         "W": ([f"Warrant · {c['warrant']['strength']}" if "warrant" in c else "Warrant",
-               _clip(c["warrant"]["principle"]) if "warrant" in c else gap], cls("warrant")),
+               clip(c["warrant"]["principle"], LABEL_CHARS) if "warrant" in c else gap], cls("warrant")),
         "B": ([f"Backing · {c['backing']['strength']}" if "backing" in c else "Backing",
-               _clip(c["backing"]["authority"]) if "backing" in c else gap], cls("backing")),
+               clip(c["backing"]["authority"], LABEL_CHARS) if "backing" in c else gap], cls("backing")),
         "R": ([f"Rebuttal · {c['rebuttal']['strength']}" if "rebuttal" in c else "Rebuttal",
-               _clip(c["rebuttal"]["exceptions"][0]) if "rebuttal" in c else gap], cls("rebuttal")),
+               clip(c["rebuttal"]["exceptions"][0], LABEL_CHARS) if "rebuttal" in c else gap], cls("rebuttal")),
     }
     if state.status == TERMINATED:
         nodes["V"] = (["TERMINATED", "; ".join(t.label for t in state.terminations)], "rejected")
@@ -47,11 +50,6 @@ def _nodes(state) -> dict:
         verdict = c.get("verdict")
         nodes["V"] = (["Verdict", verdict["status"].upper() if verdict else "…"], cls("verdict"))
     return nodes
-
-
-def _clip(text: str) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "…"
 
 
 MERMAID_CLASSES = {
@@ -104,7 +102,7 @@ def dot(state) -> str:
         label, css = nodes[key]
         fill, stroke, style = DOT_COLORS[css]
         shape = "hexagon" if key == "V" else "box"
-        text = "\\n".join(_dot_text(line) for line in label)
+        text = "\\n".join(dot_string(line) for line in label)
         lines.append(f'  {key} [label="{text}", shape={shape}, fillcolor="{fill}", color="{stroke}", '
                      f'style="rounded,filled,{style}"];')
     lines += ['  J [shape=point, width=0.05, label=""];',
@@ -114,6 +112,3 @@ def dot(state) -> str:
               "  { rank=same; J; W; B; }", "  { rank=same; C; R; }", "}"]
     return "\n".join(lines) + "\n"
 
-
-def _dot_text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')

@@ -130,7 +130,6 @@ class ToulminChain:
     opinions: dict[str, Opinion] = field(default_factory=dict)
     report: dict | None = None  # {"summary", "seq"}
     standalone: bool = False  # replayed from a bare chain document, not a state file
-    last_seq: int = 0
 
     def missing(self, kind: str) -> list[str]:
         return [name for name in requirements(kind) if name not in self.components]
