@@ -75,12 +75,7 @@ def on_defend(eng, move: dict) -> list[Finding]:
     if challenge is None:
         return found
     actor = move["actor"]
-    if actor != challenge.respondent:
-        found.append(eng.report("DLB114", "actor", actor=actor, action="defends", challenge=challenge.id,
-                                role="respondent", expected=challenge.respondent))
-    if not challenge.is_open:
-        found.append(eng.report("DLB117", "challenge", action="defense", challenge=challenge.id,
-                                status=challenge.status))
+    found += answer_problems(eng, challenge, actor, "defends", "defense")
     evidence = move.get("evidence", ())
     found += unknown_all(eng, eng.state.ledger, evidence, "evidence", "ledger entry")
     if refused(found):
@@ -129,6 +124,18 @@ def unverified_evidence_warning(eng, evidence, action: str, challenge_id: str) -
     return [eng.report("DLB150", "evidence", action=action, challenge=challenge_id, cited=", ".join(evidence))]
 
 
+def answer_problems(eng, challenge, actor: str, verb: str, noun: str) -> list[Finding]:
+    """Only the respondent answers a challenge (DLB114), and only while it is open (DLB117)."""
+    found = []
+    if actor != challenge.respondent:
+        found.append(eng.report("DLB114", "actor", actor=actor, action=verb, challenge=challenge.id,
+                                role="respondent", expected=challenge.respondent))
+    if not challenge.is_open:
+        found.append(eng.report("DLB117", "challenge", action=noun, challenge=challenge.id,
+                                status=challenge.status))
+    return found
+
+
 # --- concede ------------------------------------------------------------------------------------
 
 def on_concede(eng, move: dict) -> list[Finding]:
@@ -137,12 +144,7 @@ def on_concede(eng, move: dict) -> list[Finding]:
     if found:
         return found
     challenge, actor = state.challenges[move["challenge"]], move["actor"]
-    if actor != challenge.respondent:
-        found.append(eng.report("DLB114", "actor", actor=actor, action="concedes", challenge=challenge.id,
-                                role="respondent", expected=challenge.respondent))
-    if not challenge.is_open:
-        found.append(eng.report("DLB117", "challenge", action="concession", challenge=challenge.id,
-                                status=challenge.status))
+    found = answer_problems(eng, challenge, actor, "concedes", "concession")
     if found:
         return found
     challenge.responded_rounds.add(state.iteration)
