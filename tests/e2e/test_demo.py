@@ -9,7 +9,8 @@ import sys
 
 import pytest
 from argcheck import operations
-from argcheck.demo import STATE_NAME, load_script, run_demo
+from argcheck.protocols.deliberate.demo import STATE_NAME, load_script
+from argcheck.protocols.deliberate.demo import run as run_demo
 from argcheck.findings import has_errors
 
 

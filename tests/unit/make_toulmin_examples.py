@@ -319,7 +319,7 @@ def goldens() -> dict[str, str]:
     """The rendered report, diagrams and JSON of every valid example and of the fixture chain."""
     from argcheck import operations, protocols
 
-    rendering = protocols.load_part("toulmin", "render")
+    rendering = protocols.spec("toulmin").part("render")
     sources = {Path(name).stem: doc for name, doc in valid_examples().items()}
     sources["chain-sustained"] = copy.deepcopy(CHAIN)
     files = {}

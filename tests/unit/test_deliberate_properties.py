@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from argcheck.findings import has_errors
-from argcheck.protocols.deliberate import protocol, queries
+from argcheck.protocols.deliberate import header as protocol
+from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.engine import Engine
 
 POINTS, CHALLENGES, ENTRIES = ("P1", "P2", "P3"), ("C1", "C2", "R1"), ("L1", "L2")

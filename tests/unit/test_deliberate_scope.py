@@ -8,7 +8,7 @@ from dlb import (
 )
 
 from argcheck import lifecycle
-from argcheck.protocols.deliberate import protocol
+from argcheck.protocols.deliberate import header as protocol
 from argcheck.protocols.deliberate.engine import Engine
 
 

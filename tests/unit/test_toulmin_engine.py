@@ -8,7 +8,7 @@ from make_toulmin_examples import (
 )
 
 from argcheck.protocols import UsageProblem
-from argcheck.protocols.toulmin.protocol import make_header
+from argcheck.protocols.toulmin.header import make_header
 
 
 def test_a_full_chain_is_clean_and_ends_reported():

@@ -20,7 +20,7 @@ def chain_codes(doc: dict) -> list[str]:
 
 
 def tool(name: str, **arguments) -> dict:
-    return mcpserver.call(getattr(mcpserver, name), **arguments)
+    return mcpserver.call(mcpserver.tool_named(name), **arguments)
 
 
 @pytest.fixture(autouse=True)

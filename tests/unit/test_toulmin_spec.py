@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck.protocols.toulmin import protocol
+from argcheck import protocols
 from argcheck.protocols.toulmin.state import BANDS, allowed_statuses
 from argcheck.registry import load_all_rules
 
@@ -87,9 +87,9 @@ def _json_examples(text: str) -> list:
 
 def test_every_move_example_in_the_reference_is_a_valid_shape():
     examples = [value for value in _json_examples(MOVES_REF) if "type" in value]
-    assert {value["type"] for value in examples} == set(protocol.MOVE_TYPES)
+    assert {value["type"] for value in examples} == set(protocols.spec("toulmin").move_types)
     for value in examples:
-        assert protocol.check_move_shape(value, "/example") == [], value
+        assert protocols.spec("toulmin").check_move_shape(value, "/example") == [], value
 
 
 def test_the_skill_ingest_examples_are_valid_phase_json():

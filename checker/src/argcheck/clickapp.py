@@ -20,7 +20,7 @@ COMMANDS = {
     "rules": "List the rules, or explain one code.",
     "schema": "Print or write the JSON Schemas of the state files.",
     "sessions": "List state files with protocol, status and age; prune old ones.",
-    "demo": "Replay a bundled deliberation turn by turn (no consultee, no API key).",
+    "demo": "Replay a protocol's bundled run turn by turn (no consultee, no API key).",
     "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",
 }
 

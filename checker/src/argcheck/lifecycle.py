@@ -8,7 +8,7 @@ from argcheck import integrity, protocols, statefile
 from argcheck.env import Env
 from argcheck.findings import has_errors
 from argcheck.registry import finding
-from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay
+from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
 
 
 class Decision(NamedTuple):
@@ -28,7 +28,7 @@ def new_state_id(now: str) -> str:
 
 def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> dict:
     """A new state document with no moves (raises protocols.UsageProblem on bad options)."""
-    protocol = protocols.load(protocol_name)
+    protocol = protocols.spec(protocol_name)
     header = protocol.make_header(options)
     doc = {
         "format": statefile.FORMAT,
@@ -37,7 +37,7 @@ def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> 
         "id": state_id,
         "created_at": env.now,
         "header": header,
-        "status": protocol.INITIAL_STATUS,
+        "status": protocol.initial_status,
         "updated_at": env.now,
         "move_count": 0,
         "head": "",
@@ -76,8 +76,9 @@ def _step_all(doc, current, new_moves, env):
     for offset, move in enumerate(new_moves):
         index = len(doc["moves"]) + offset
         path = f"/moves/{index}"
-        if engine.status in protocol.FINAL_STATUSES:
-            findings.append(finding("ARG025", path=path, protocol=protocol.NAME, status=engine.status))
+        closed = run_closed(protocol, engine.status, path)
+        if closed:
+            findings += closed
             break
         found = [finding("ARG015", path=f"{path}/{name}", field=name)
                  for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]

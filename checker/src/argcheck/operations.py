@@ -15,7 +15,6 @@ from argcheck.jsonio import InputError
 from argcheck.replay import Replay, check_envelope, replay
 
 DEFAULT_STATE_DIR = ".argcheck"
-TOULMIN_COMPONENTS = frozenset({"data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict"})
 
 
 class Outcome(NamedTuple):
@@ -40,17 +39,25 @@ def env_for(doc: dict | None) -> Env:
 
 
 def replay_doc(doc, env: Env | None = None) -> Outcome:
-    """Validate a parsed document: envelope first, then the whole log."""
-    if isinstance(doc, dict) and "format" not in doc and TOULMIN_COMPONENTS.intersection(doc):
-        from argcheck.protocols.toulmin.chain import replay_chain  # a bare Toulmin chain, as Toulmini exchanges it
-
-        view, result = replay_chain(doc, env or default_env())
+    """Validate a parsed document: envelope first, then the whole log (or a protocol's standalone document)."""
+    standalone = _standalone_protocol(doc)
+    if standalone is not None:
+        view, result = standalone.part("document").replay_document(doc, env or default_env())
         return Outcome(result.findings, view, result)
     problems = check_envelope(doc)
     if problems:
         return Outcome(problems, doc, None)
     result = replay(doc, env or env_for(doc))
     return Outcome(result.findings, doc, result)
+
+
+def _standalone_protocol(doc):
+    """The protocol whose standalone document `doc` is (only asked when `doc` is not a state file)."""
+    if not isinstance(doc, dict) or "format" in doc:
+        return None
+    from argcheck import protocols
+
+    return next((spec for spec in protocols.specs() if spec.is_document(doc)), None)
 
 
 def validate_file(path: str) -> Outcome:

@@ -7,7 +7,8 @@ from typing import NamedTuple
 
 from argcheck.findings import SEVERITIES, Finding
 
-CODE_PATTERN = re.compile(r"^(ARG|DLB|TLM|CNL|TRZ)[0-9]{3}$")
+CODE_PATTERN = re.compile(r"^[A-Z]{3}[0-9]{3}$")
+CORE, CORE_PREFIX = "core", "ARG"
 NAME_PATTERN = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
 
 
@@ -32,6 +33,8 @@ def define(code, name, severity, message, hint, *, why, example, fix, protocol) 
     """Register a rule; codes and names are unique and never reused."""
     if not CODE_PATTERN.match(code) or not NAME_PATTERN.match(name):
         raise ValueError(f"bad rule identity {code} {name}")
+    if code[:3] != code_prefix(protocol):
+        raise ValueError(f"{code}: the {protocol} rules are numbered {code_prefix(protocol)}NNN")
     if severity not in SEVERITIES:
         raise ValueError(f"bad severity {severity} for {code}")
     if code in RULES or any(r.name == name for r in RULES.values()):
@@ -39,6 +42,15 @@ def define(code, name, severity, message, hint, *, why, example, fix, protocol) 
     rule = Rule(code, name, severity, message, hint, why, example, fix, protocol)
     RULES[code] = rule
     return rule
+
+
+def code_prefix(protocol: str) -> str:
+    """The code family of `protocol`: ARG for the core, else what the protocol's spec declares."""
+    if protocol == CORE:
+        return CORE_PREFIX
+    from argcheck import protocols
+
+    return protocols.spec(protocol).code_prefix
 
 
 def finding(code: str, path: str = "", move: int | None = None, **values) -> Finding:

@@ -14,9 +14,9 @@ MANAGED_FIELDS = ("seq", "prev", "at")
 
 
 class Replay(NamedTuple):
-    """The outcome of a replay: the protocol engine (derived state) and every finding."""
+    """The outcome of a replay: the protocol's spec, its engine (derived state) and every finding."""
 
-    protocol: object
+    protocol: protocols.ProtocolSpec
     engine: object
     findings: list
     head: str
@@ -32,7 +32,7 @@ def check_envelope(doc) -> list[Finding]:
         return [finding("ARG010", detail=f"format is {doc.get('format')!r}, not {statefile.FORMAT!r}")]
     if doc.get("version") != statefile.VERSION:
         return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
-    if not isinstance(doc.get("protocol"), str) or doc["protocol"] not in protocols.PROTOCOLS:
+    if not protocols.is_registered(doc.get("protocol")):
         known = ", ".join(protocols.names())
         return [finding("ARG011", path="/protocol", protocol=doc.get("protocol"), known=known)]
     found = [finding("ARG013", path=f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
@@ -51,17 +51,18 @@ def replay(doc: dict, env: Env) -> Replay:
 
 
 def _replay(doc: dict, env: Env) -> Replay:
-    protocol = protocols.load(doc["protocol"])
+    protocol = protocols.spec(doc["protocol"])
     findings = list(protocol.check_header(doc["header"]))
-    engine = protocol.Engine(doc["header"], env)
+    engine = protocol.new_engine(doc["header"], env)
     prev = integrity.genesis_hash(doc)
     last_at = None
     for index, move in enumerate(doc["moves"]):
         path = f"/moves/{index}"
         found = check_stamp(move, index, prev, path)
         found += check_move(protocol, move, path)
-        if engine.status in protocol.FINAL_STATUSES:
-            found.append(finding("ARG025", path=path, protocol=protocol.NAME, status=engine.status))
+        closed = run_closed(protocol, engine.status, path)
+        if closed:
+            found += closed
         elif move_is_usable(found):
             found += engine.step(index, move)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
@@ -76,6 +77,13 @@ def _replay(doc: dict, env: Env) -> Replay:
     return Replay(protocol, engine, findings, prev)
 
 
+def run_closed(protocol, status: str, path: str) -> list[Finding]:
+    """No move after the run reached one of its final statuses (ARG025)."""
+    if status in protocol.final_statuses:
+        return [finding("ARG025", path=path, protocol=protocol.name, status=status)]
+    return []
+
+
 def move_is_usable(found: list[Finding]) -> bool:
     return not any(f.code in SHAPE_CODES for f in found)
 
@@ -88,9 +96,9 @@ def check_move(protocol, move, path: str) -> list[Finding]:
     if not isinstance(move, dict):
         return [finding("ARG013", path=path, detail=f"a move must be an object, not {type(move).__name__}")]
     kind = move.get("type")
-    if kind not in protocol.MOVE_TYPES:
-        known = ", ".join(protocol.MOVE_TYPES)
-        return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.NAME, known=known)]
+    if kind not in protocol.move_types:
+        known = ", ".join(protocol.move_types)
+        return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.name, known=known)]
     return protocol.check_move_shape(move, path)
 
 

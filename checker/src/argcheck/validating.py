@@ -48,7 +48,7 @@ def validate_one(path: str, fmt: str, fail_on: str):
 
 
 def _terminal_or_ok(outcome) -> ExitCode:
-    if outcome.replay and outcome.replay.engine.status in outcome.replay.protocol.TERMINAL_STATUSES:
+    if outcome.replay and outcome.replay.engine.status in outcome.replay.protocol.terminal_statuses:
         return ExitCode.TERMINAL
     return ExitCode.OK
 

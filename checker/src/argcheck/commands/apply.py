@@ -50,7 +50,7 @@ def report_applied(state, outcome, fmt, dry_run) -> int:
         click.echo(_summary_line(state, outcome, refused, dry_run))
     if refused:
         return int(ExitCode.FINDINGS)
-    terminal = outcome.replay.protocol.TERMINAL_STATUSES
+    terminal = outcome.replay.protocol.terminal_statuses
     return int(ExitCode.TERMINAL if status in terminal else ExitCode.OK)
 
 

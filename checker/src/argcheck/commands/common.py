@@ -41,6 +41,5 @@ def replayed(path: str, fmt: str = "text") -> operations.Outcome:
 
 
 def protocol_part(outcome: operations.Outcome, part: str):
-    from argcheck import protocols
-
-    return protocols.load_part(outcome.doc["protocol"], part)
+    """A module of the protocol the replayed run belongs to (e.g. its `render`)."""
+    return outcome.replay.protocol.part(part)

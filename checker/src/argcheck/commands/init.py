@@ -16,9 +16,9 @@ class ProtocolGroup(click.Group):
         return protocols.names()
 
     def get_command(self, ctx, name):
-        if name not in protocols.PROTOCOLS:
+        if not protocols.is_registered(name):
             return None
-        return protocols.load_part(name, "init_command").command
+        return protocols.spec(name).part("init_command").command
 
 
 @click.group("init", cls=ProtocolGroup)

@@ -10,10 +10,10 @@ def command():
     """Serve the argcheck tools over MCP on stdin/stdout until the client disconnects.
 
     Generic tools for every protocol (argcheck_init, argcheck_apply, argcheck_next,
-    argcheck_validate, argcheck_prompt, argcheck_render, argcheck_ingest) and
-    Toulmini's tool names (initiate_toulmin_sequence, inject_logic_bridge,
-    stress_test_argument, render_verdict, format_analysis_report,
-    consult_field_experts). State lives in files, as everywhere else.
+    argcheck_validate, argcheck_prompt, argcheck_render, argcheck_ingest), plus
+    the tools a protocol contributes (such as the tool names of the public
+    project it comes from; the client's tool list shows them all). State lives
+    in files, as everywhere else.
     stdout carries only the protocol; logs go to stderr (ARGCHECK_MCP_LOG=INFO
     for more). Register it with Claude Code:
 

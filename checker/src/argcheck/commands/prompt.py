@@ -25,11 +25,11 @@ def command(state):
         return int(ExitCode.FINDINGS)
     protocol, status = outcome.replay.protocol, outcome.replay.engine.status
     prompting = protocol_part(outcome, "prompting")
-    if status in protocol.FINAL_STATUSES or status in protocol.TERMINAL_STATUSES:
+    if protocol.is_closed(status):
         # Nothing goes to stdout, so a pipeline into a consultee sends it nothing.
         click.echo(prompting.render_prompt(outcome.replay.engine.state).rstrip(), err=True)
-        click.echo(f"argcheck: no prompt is due: the {protocol.NAME} run is {status}", err=True)
-        terminal = status in protocol.TERMINAL_STATUSES
+        click.echo(f"argcheck: no prompt is due: the {protocol.name} run is {status}", err=True)
+        terminal = status in protocol.terminal_statuses
         return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
     click.echo(prompting.render_prompt(outcome.replay.engine.state), nl=False)
     return int(ExitCode.OK)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from argcheck import protocols
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
 from argcheck.registry import load_all_rules
@@ -12,7 +13,8 @@ from argcheck.registry import load_all_rules
 @click.command("rules")
 @click.argument("code", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "md"]), default="text", show_default=True)
-@click.option("--protocol", help="Only the rules of this protocol (core, deliberate, ...).")
+@click.option("--protocol", type=click.Choice(["core", *protocols.names()]),
+              help="Only the rules of this protocol (core: the state-file rules every protocol shares).")
 def command(code, fmt, protocol):
     """List every rule (code, name, severity, summary), or explain CODE: what, why, example, fix."""
     rules = load_all_rules()

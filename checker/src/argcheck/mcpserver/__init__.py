@@ -5,15 +5,12 @@ lock, the same checks and codes as the CLI):
 
 - generic tools for every protocol (`generic_tools`): argcheck_init, argcheck_apply, argcheck_next,
   argcheck_validate, argcheck_prompt, argcheck_render, argcheck_ingest;
-- Toulmini's own tool names (`toulmini_tools`), so a Toulmini user switches without relearning:
-  initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict,
-  format_analysis_report, consult_field_experts. They take Toulmini's JSON-string arguments, record them
-  as moves in a toulmin state file (created when no `state` is given; its path is returned) and return
-  the next phase's prompt.
+- each protocol's own tools (`protocols/<name>/mcp_tools.py`, when its spec says `mcp_tools`), e.g. the
+  tool names of the public project a protocol comes from, so its users switch without relearning.
 
 Every tool returns a structured result {"ok", "tool", "error", "findings", ...}; a refused move, a
-tripped circuit breaker or bad arguments come back with `ok: false` (and MCP's isError), never as a
-crash (`server.call`). stdout carries only the protocol; logs go to stderr.
+terminal state or bad arguments come back with `ok: false` (and MCP's isError), never as a crash
+(`server.call`). stdout carries only the protocol; logs go to stderr.
 """
 
 from argcheck.mcpserver.arguments import ToolProblem
@@ -27,20 +24,12 @@ from argcheck.mcpserver.generic_tools import (
     argcheck_render,
     argcheck_validate,
 )
-from argcheck.mcpserver.server import INSTRUCTIONS, READ_ONLY, SERVER_NAME, build_server, call, main
-from argcheck.mcpserver.toulmini_tools import (
-    TOULMINI_TOOLS,
-    consult_field_experts,
-    format_analysis_report,
-    initiate_toulmin_sequence,
-    inject_logic_bridge,
-    render_verdict,
-    stress_test_argument,
+from argcheck.mcpserver.server import (
+    READ_ONLY, SERVER_NAME, all_tools, build_server, call, instructions, main, tool_named,
 )
 
 __all__ = [
-    "GENERIC_TOOLS", "INSTRUCTIONS", "READ_ONLY", "SERVER_NAME", "TOULMINI_TOOLS", "ToolProblem",
-    "argcheck_apply", "argcheck_ingest", "argcheck_init", "argcheck_next", "argcheck_prompt", "argcheck_render",
-    "argcheck_validate", "build_server", "call", "consult_field_experts", "format_analysis_report",
-    "initiate_toulmin_sequence", "inject_logic_bridge", "main", "render_verdict", "stress_test_argument",
+    "GENERIC_TOOLS", "READ_ONLY", "SERVER_NAME", "ToolProblem", "all_tools", "argcheck_apply", "argcheck_ingest",
+    "argcheck_init", "argcheck_next", "argcheck_prompt", "argcheck_render", "argcheck_validate", "build_server",
+    "call", "instructions", "main", "tool_named",
 ]

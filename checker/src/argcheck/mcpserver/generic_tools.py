@@ -23,15 +23,25 @@ from argcheck.mcpserver.state_files import apply_moves, describe, init_run, next
 from argcheck.output import findings_json
 
 
+def _options_help() -> str:
+    return "The protocol's init options: " + "; ".join(spec.init_options for spec in protocols.specs()) + "."
+
+
+def _format_help() -> str:
+    return "What to render: " + "; ".join(f"{spec.name}: {', '.join(spec.formats)}" for spec in protocols.specs())
+
+
+FORMATS = list(dict.fromkeys(fmt for spec in protocols.specs() for fmt in spec.formats))
+
+
 def argcheck_init(protocol: tool_arg({"type": "string", "enum": protocols.names()}, "The protocol to run.") = None,
-                  options: tool_arg(JSON_OBJECT, "The protocol's init options, e.g. toulmin: {query, relax, council}; "
-                                                 "deliberate: {question, consultee, flow, mode}.") = None,
+                  options: tool_arg(JSON_OBJECT, _options_help()) = None,
                   state: tool_arg({"type": "string"}, "Where to write the state file (default: "
                                                       ".argcheck/PROTOCOL-ID.json).") = None,
                   force: tool_arg({"type": "boolean"}, "Replace an existing file at `state`.") = False) -> dict:
     """Create a state file for a new protocol run; returns its path and what is due first."""
     name = string_value(protocol, "protocol", required=True)
-    if name not in protocols.PROTOCOLS:
+    if not protocols.is_registered(name):
         from argcheck.registry import finding
 
         raise rule_problem([finding("ARG011", protocol=name, known=", ".join(protocols.names()))],
@@ -71,7 +81,7 @@ def _applied_result(outcome: operations.Outcome, path: str, **extra) -> dict:
     if outcome.applied == 0:
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0)
     result = {**describe(outcome, path), "applied": outcome.applied, "findings": findings_json(outcome.findings)}
-    terminal = outcome.replay.protocol.TERMINAL_STATUSES
+    terminal = outcome.replay.protocol.terminal_statuses
     if result["status"] in terminal:
         raise rule_problem([f for f in outcome.findings if f.severity != "info"] or outcome.findings,
                            exit_code=int(ExitCode.TERMINAL), applied=outcome.applied, terminated=True, **result)
@@ -83,19 +93,20 @@ def argcheck_next(state: StatePath = None) -> dict:
     """Where the run stands and exactly what is due or allowed now (read-only)."""
     path = state_path(state)
     outcome = replayed(path)
-    nextstep = protocols.load_part(outcome.doc["protocol"], "nextstep")
+    nextstep = outcome.replay.protocol.part("nextstep")
     report = nextstep.report(outcome.replay.engine.state, path)
     return {**describe(outcome, path), "next": report, "text": nextstep.format_text(report),
             "findings": findings_json(outcome.findings)}
 
 
 def argcheck_validate(state: StatePath = None) -> dict:
-    """Replay a state file (or a standalone Toulmin chain) from scratch and report every finding (read-only)."""
+    """Replay a state file (or a protocol's standalone document) from scratch and report every finding
+    (read-only)."""
     path = state_path(state)
     outcome = replayed(path)
     failed = has_errors(outcome.findings)
     status = outcome.replay.engine.status
-    terminal = status in outcome.replay.protocol.TERMINAL_STATUSES
+    terminal = status in outcome.replay.protocol.terminal_statuses
     code = ExitCode.FINDINGS if failed else (ExitCode.TERMINAL if terminal else ExitCode.OK)
     result = {**describe(outcome, path), "valid": not failed, "exit_code": int(code),
               "moves": len(outcome.doc["moves"]), "findings": findings_json(outcome.findings)}
@@ -105,25 +116,25 @@ def argcheck_validate(state: StatePath = None) -> dict:
 
 
 def argcheck_prompt(state: StatePath = None) -> dict:
-    """Render the next prompt from the state (for a toulmin chain: the next phase's JSON-only prompt)."""
+    """Render the next prompt from the state: what the consultee, persona or phase must answer next."""
     path = state_path(state)
     outcome = replayed(path)
     if has_errors(outcome.findings):
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
-    prompting = protocols.load_part(outcome.doc["protocol"], "prompting")
+    prompting = outcome.replay.protocol.part("prompting")
     return {**describe(outcome, path), "prompt": prompting.render_prompt(outcome.replay.engine.state)}
 
 
 def argcheck_render(state: StatePath = None,
-                    format: tool_arg({"type": "string", "enum": ["md", "json", "mermaid", "dot", "af"]},
-                                     "md report, json derived state, mermaid/dot diagram (af: deliberate only).") = "md"
+                    format: tool_arg({"type": "string", "enum": FORMATS}, _format_help()) = "md"
                     ) -> dict:
     """Render the run for people or tools: the report (md), the derived state (json), or a diagram."""
     path = state_path(state)
     fmt = string_value(format, "format") or "md"
     outcome = replayed(path)
-    rendering = protocols.load_part(outcome.doc["protocol"], "render")
-    formats = getattr(rendering, "FORMATS", ())
+    spec = outcome.replay.protocol
+    rendering = spec.part("render")
+    formats = spec.formats
     if fmt not in formats:
         raise usage(f"{outcome.doc['protocol']} renders {', '.join(formats)}, not {fmt!r}")
     text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
@@ -131,15 +142,16 @@ def argcheck_render(state: StatePath = None,
 
 
 def argcheck_ingest(state: StatePath = None,
-                    reply: tool_arg(JSON_OBJECT, "A wrapper envelope ({\"envelope\": 1, \"response\": ...}) or, for "
-                                                 "toulmin, the phase JSON itself.") = None) -> dict:
-    """Turn a consultee reply (or, for toulmin, the phase JSON) into moves and apply them."""
+                    reply: tool_arg(JSON_OBJECT, "A wrapper envelope ({\"envelope\": 1, \"response\": ...}), "
+                                                 "or the reply content where the protocol takes it.") = None) -> dict:
+    """Turn a consultee reply (a wrapper envelope, or the reply content the protocol asked for) into moves and
+    apply them."""
     path = state_path(state)
     value = json_value(reply, "/reply")
     if value is None:
         raise usage("`reply` is required")
     outcome = replayed(path)
-    ingesting = protocols.load_part(outcome.doc["protocol"], "ingest")
+    ingesting = outcome.replay.protocol.part("ingest")
     try:
         moves = ingesting.moves_from_envelope(outcome.replay.engine.state, value)
     except ingesting.IngestProblem as problem:

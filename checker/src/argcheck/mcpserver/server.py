@@ -10,23 +10,39 @@ import sys
 
 from argcheck.exitcodes import ExitCode
 from argcheck.mcpserver.arguments import ToolProblem
+from argcheck import protocols
 from argcheck.mcpserver.generic_tools import GENERIC_TOOLS
-from argcheck.mcpserver.toulmini_tools import TOULMINI_TOOLS
 from argcheck.output import findings_json
 
 log = logging.getLogger("argcheck.mcp")
 
 SERVER_NAME = "argcheck"
-INSTRUCTIONS = """argcheck runs structured reasoning protocols (toulmin, deliberate) with every rule enforced in code.
-Each run lives in a JSON state file; tools record moves in it and refuse illegal ones with stable codes.
-Toulmin chain: initiate_toulmin_sequence(query) returns a state path and the phase-1 prompt. Answer each
-prompt with the JSON it asks for and pass it to the next tool with the same `state`:
-inject_logic_bridge(data_json, claim_json) -> stress_test_argument(warrant_json, backing_json) ->
-render_verdict(rebuttal_json, qualifier_json[, verdict_json]) -> format_analysis_report(verdict_json).
-A weak or irrelevant warrant or backing terminates the chain (TERMINATION_SIGNAL): stop and report it.
-A result with ok=false names the rule (code, name, message, hint): fix the input as the hint says.
-Other protocols: argcheck_init / argcheck_apply / argcheck_next / argcheck_prompt / argcheck_render."""
 READ_ONLY = {"argcheck_next", "argcheck_validate", "argcheck_prompt", "argcheck_render"}
+
+
+def instructions() -> str:
+    """The server's instructions: the common contract, then how each registered protocol is driven."""
+    specs = protocols.specs()
+    lines = [
+        f"argcheck runs structured reasoning protocols ({', '.join(s.name for s in specs)}) with every rule "
+        "enforced in code.",
+        "Each run lives in a JSON state file; tools record moves in it and refuse illegal ones with stable codes.",
+        "Any protocol: argcheck_init / argcheck_apply / argcheck_next / argcheck_prompt / argcheck_ingest / "
+        "argcheck_render / argcheck_validate.",
+        "A result with ok=false names the rule (code, name, message, hint): fix the input as the hint says.",
+    ]
+    lines += [spec.mcp_instructions for spec in specs if spec.mcp_instructions]
+    return "\n".join(lines)
+
+
+def all_tools() -> tuple:
+    """The generic tools, then every protocol's own tools."""
+    return GENERIC_TOOLS + tuple(tool for spec in protocols.specs() for tool in spec.tools())
+
+
+def tool_named(name: str):
+    """The tool function called `name` (KeyError when there is none)."""
+    return {tool.__name__: tool for tool in all_tools()}[name]
 
 
 def call(tool, **arguments) -> dict:
@@ -86,8 +102,8 @@ def build_server():
 
     from argcheck import __version__
 
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
-    for tool in GENERIC_TOOLS + TOULMINI_TOOLS:
+    server = MCPServer(SERVER_NAME, instructions=instructions(), version=__version__, log_level="WARNING")
+    for tool in all_tools():
         read_only = tool.__name__ in READ_ONLY
         server.add_tool(_adapter(tool), name=tool.__name__, description=" ".join((tool.__doc__ or "").split()),
                         annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,

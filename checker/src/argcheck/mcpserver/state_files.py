@@ -63,5 +63,5 @@ def init_run(protocol: str, options: dict, path: str | None, force: bool = False
 
 def next_report(outcome, path: str) -> dict:
     """The protocol's report of what is due or allowed now."""
-    nextstep = protocols.load_part(outcome.doc["protocol"], "nextstep")
+    nextstep = outcome.replay.protocol.part("nextstep")
     return nextstep.report(outcome.replay.engine.state, path)

@@ -14,7 +14,6 @@ from argcheck.protocols.deliberate import (  # noqa: F401  (catalog registers th
 from argcheck.protocols.deliberate.state import CAPS, Deliberation
 from argcheck.registry import finding
 
-FINAL = frozenset({"presented", "aborted"})
 NEEDS_SYNTHESIS = frozenset({"arbitrate", "present"})
 AFTER_SYNTHESIS = frozenset({"arbitrate", "present", "abort", "ledger", "verify", "request_arbitration"})
 STANDARD_ONLY = frozenset({"arbitrate", "stress_test", "request_arbitration"})
@@ -92,8 +91,6 @@ class Engine:
 
     def _gate(self, move: dict) -> list[Finding]:
         kind, status = move["type"], self.state.status
-        if status in FINAL:
-            return [finding("ARG025", path=self.at(), move=self.seq, protocol="deliberate", status=status)]
         if kind in STANDARD_ONLY and self.state.mode != "standard":
             return [self.report("DLB184", "type", move_type=kind, mode=self.state.mode)]
         if status == "in_progress" and kind in NEEDS_SYNTHESIS:

@@ -7,7 +7,7 @@ import os
 import click
 
 from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
-from argcheck.protocols.deliberate.protocol import FLOWS, MODES
+from argcheck.protocols.deliberate.header import FLOWS, MODES
 
 
 @click.command("deliberate")

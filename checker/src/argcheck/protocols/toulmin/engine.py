@@ -26,6 +26,7 @@ class Engine:
 
     def __init__(self, header: dict, env):
         self.env = env
+        self.seq, self.path = 0, ""
         relax = header.get("relax") if isinstance(header, dict) else None
         self.state = ToulminChain(
             header=header if isinstance(header, dict) else {},
@@ -39,33 +40,33 @@ class Engine:
         return self.state.status
 
     def step(self, index: int, move: dict) -> list:
-        seq = move.get("seq", index + 1)
-        path = f"/moves/{index}"
+        """Check one shape-checked move; apply it unless a finding is an error."""
+        self.seq = move.get("seq", index + 1)
+        self.path = f"/moves/{index}"
         kind = move["type"]
-        closed = self._closed(kind, path)
+        closed = self._terminated(kind)
         if closed:
             return closed
-        handler = getattr(self, f"_{kind}")
-        return handler(move, seq, path)
+        return HANDLERS[kind](self, move)
 
     def finish(self) -> list:
         return []
 
     # -- closed chains ------------------------------------------------------------------------------
 
-    def _closed(self, kind: str, path: str) -> list:
+    def _terminated(self, kind: str) -> list:
+        """No move after a circuit breaker terminated the chain (TLM109)."""
         state = self.state
-        if state.status == TERMINATED:
-            first = state.terminations[0]
-            return [finding("TLM109", path=path + "/type", seq=first.seq, label=first.label,
-                            phase=PHASE_NAMES.get(kind, kind.replace("_", " ")))]
-        if state.status == REPORTED:
-            return [finding("ARG025", path=path, protocol="toulmin", status=state.status)]
-        return []
+        if state.status != TERMINATED:
+            return []
+        first = state.terminations[0]
+        return [finding("TLM109", path=self.path + "/type", seq=first.seq, label=first.label,
+                        phase=PHASE_NAMES.get(kind, kind.replace("_", " ")))]
 
     # -- the four phases and the report ------------------------------------------------------------
 
-    def _grounding(self, move, seq, path):
+    def _grounding(self, move):
+        seq, path = self.seq, self.path
         found = self._phase_preconditions("grounding", path)
         statement = move["claim"]["statement"]
         if is_question(statement):
@@ -75,7 +76,8 @@ class Engine:
             self._record("grounding", move, seq)
         return found
 
-    def _logic_bridge(self, move, seq, path):
+    def _logic_bridge(self, move):
+        seq, path = self.seq, self.path
         found = self._phase_preconditions("logic_bridge", path)
         found += self._council_refs("backing", move["backing"], path + "/backing/council")
         found += self._citations(move["backing"]["citations"], path + "/backing/citations")
@@ -101,7 +103,8 @@ class Engine:
             self.state.status = TERMINATED
         return found
 
-    def _stress_test(self, move, seq, path):
+    def _stress_test(self, move):
+        seq, path = self.seq, self.path
         found = self._phase_preconditions("stress_test", path)
         found += self._council_refs("rebuttal", move["rebuttal"], path + "/rebuttal/council")
         qualifier = move["qualifier"]
@@ -114,7 +117,8 @@ class Engine:
             self._record("stress_test", move, seq)
         return found
 
-    def _judgment(self, move, seq, path):
+    def _judgment(self, move):
+        seq, path = self.seq, self.path
         found = self._phase_preconditions("judgment", path)
         if has_errors(found):
             return found
@@ -132,7 +136,8 @@ class Engine:
             self._record("judgment", move, seq)
         return found
 
-    def _report(self, move, seq, path):
+    def _report(self, move):
+        seq, path = self.seq, self.path
         missing = self.state.missing("report")
         if missing:
             return [finding("TLM105", path=path, phase=PHASE_NAMES["report"], missing=", ".join(missing))]
@@ -168,7 +173,8 @@ class Engine:
 
     # -- the council ---------------------------------------------------------------------------------
 
-    def _council_request(self, move, seq, path):
+    def _council_request(self, move):
+        seq, path = self.seq, self.path
         state = self.state
         if not state.council_enabled:
             return [finding("TLM114", path=path + "/type")]
@@ -181,7 +187,8 @@ class Engine:
         state.council_requests.append(CouncilRequest(list(perspectives), move.get("question"), seq))
         return []
 
-    def _council_opinion(self, move, seq, path):
+    def _council_opinion(self, move):
+        seq, path = self.seq, self.path
         state = self.state
         if not state.council_enabled:
             return [finding("TLM114", path=path + "/type")]
@@ -238,3 +245,15 @@ class Engine:
             found.append(finding("TLM122", path=f"{path}/{index}/locator", locator=citation["locator"],
                                  problem=problem))
         return found
+
+
+# One handler per move type, called as handler(engine, move) (the contract every engine follows).
+HANDLERS = {
+    "grounding": Engine._grounding,
+    "logic_bridge": Engine._logic_bridge,
+    "stress_test": Engine._stress_test,
+    "judgment": Engine._judgment,
+    "report": Engine._report,
+    "council_request": Engine._council_request,
+    "council_opinion": Engine._council_opinion,
+}

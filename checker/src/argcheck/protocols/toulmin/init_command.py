@@ -7,7 +7,7 @@ import os
 import click
 
 from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
-from argcheck.protocols.toulmin.protocol import BREAKERS
+from argcheck.protocols.toulmin.header import BREAKERS
 
 
 @click.command("toulmin")

@@ -13,10 +13,7 @@ from argcheck.protocols.toulmin.render_json import standalone_chain, state_json
 from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, TERMINATED, band_text
 from argcheck.text import cell, flat
 
-__all__ = ["FORMATS", "dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
-
-FORMATS = ("md", "json", "mermaid", "dot")
-
+__all__ = ["dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
 
 def render(state, fmt: str, findings=()) -> str:
     """Render `state` as `fmt`; `findings` are the replay's findings (shown in the report)."""
@@ -28,9 +25,7 @@ def render(state, fmt: str, findings=()) -> str:
         return mermaid(state)
     if fmt == "dot":
         return dot(state)
-    import click
-
-    raise click.UsageError(f"the toulmin protocol renders {', '.join(FORMATS)}, not {fmt!r}")
+    raise ValueError(f"unknown format {fmt!r} (the spec lists what this protocol renders)")
 
 
 # -- the Markdown analysis report ------------------------------------------------------------------

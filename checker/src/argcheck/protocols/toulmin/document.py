@@ -16,7 +16,8 @@ import re
 from argcheck import statefile
 from argcheck.findings import has_errors
 from argcheck.integrity import short_hash
-from argcheck.protocols.toulmin import protocol
+from argcheck.protocols.toulmin import header as chain_header
+from argcheck.protocols.toulmin.engine import Engine
 from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, PHASES, TERMINATED
 from argcheck.registry import finding
 from argcheck.replay import Replay
@@ -27,14 +28,19 @@ STANDALONE_QUERY = "(standalone Toulmin chain)"
 MOVE_PATH = re.compile(r"^/moves/(?P<index>\d+)(?P<rest>/.*)?$")
 
 
-def replay_chain(doc: dict, env) -> tuple[dict, Replay]:
+def is_document(doc) -> bool:
+    """A bare chain: an object that is not a state file and holds at least one Toulmin component."""
+    return isinstance(doc, dict) and "format" not in doc and not set(COMPONENTS).isdisjoint(doc)
+
+
+def replay_document(doc: dict, env) -> tuple[dict, Replay]:
     """Check a standalone chain; return a state-like view of it (for the reports) and the replay."""
     findings = [finding("ARG013", path=f"/{key}", detail=f"unknown field {key!r} in a Toulmin chain")
                 for key in sorted(set(doc) - set(COMPONENTS) - set(OPTIONAL_KEYS))]
     if "query" in doc and not isinstance(doc["query"], str):
         findings.append(finding("ARG013", path="/query", detail="query must be a string"))
     header = _header(doc)
-    header_found = protocol.check_header(header)
+    header_found = chain_header.check_header(header)
     if "query" not in doc:
         header_found = [f for f in header_found if f.code != "TLM101"]
     findings += [f._replace(path=f.path.replace("/header", "", 1) or "/") for f in header_found]
@@ -43,13 +49,13 @@ def replay_chain(doc: dict, env) -> tuple[dict, Replay]:
     valid = {}
     for name in COMPONENTS:
         if name in doc:
-            found = protocol.check_component_shape(name, doc[name], f"/{name}")
+            found = chain_header.check_component_shape(name, doc[name], f"/{name}")
             findings += found
             if not found:
                 valid[name] = doc[name]
     moves, gap = _moves(doc, valid)
     findings += gap
-    engine = protocol.Engine(header, env)
+    engine = Engine(header, env)
     engine.state.standalone = True
     for index, move in enumerate(moves):
         found = engine.step(index, move)
@@ -58,11 +64,17 @@ def replay_chain(doc: dict, env) -> tuple[dict, Replay]:
             break  # later phases would only repeat that this one is missing
     findings += engine.finish()
     view = {
-        "format": statefile.FORMAT, "version": statefile.VERSION, "protocol": protocol.NAME, "id": "standalone",
+        "format": statefile.FORMAT, "version": statefile.VERSION, "protocol": _spec().name, "id": "standalone",
         "created_at": env.now, "header": header, "status": engine.status, "updated_at": env.now,
         "move_count": len(moves), "head": "", "moves": moves,
     }
-    return view, Replay(protocol, engine, findings, "")
+    return view, Replay(_spec(), engine, findings, "")
+
+
+def _spec():
+    from argcheck import protocols
+
+    return protocols.spec(__package__.rpartition(".")[2])
 
 
 def _header(doc: dict) -> dict:
@@ -70,7 +82,7 @@ def _header(doc: dict) -> dict:
     if not isinstance(query, str):
         claim = doc.get("claim")
         statement = claim.get("statement") if isinstance(claim, dict) else None
-        query = statement if isinstance(statement, str) and len(statement.strip()) >= protocol.MIN_QUERY \
+        query = statement if isinstance(statement, str) and len(statement.strip()) >= chain_header.MIN_QUERY \
             else STANDALONE_QUERY
     relax = doc.get("relax", [])
     return {"query": query, "query_hash": short_hash(query), "relax": relax, "council": True}

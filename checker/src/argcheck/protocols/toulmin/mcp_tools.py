@@ -1,4 +1,4 @@
-"""Toulmini's own tool names, so a Toulmini user switches without relearning.
+"""The toulmin protocol's MCP tools: Toulmini's own tool names, so a Toulmini user switches without relearning.
 
 They take Toulmini's JSON-string arguments, record them as moves in a toulmin state file (created when no
 `state` is given; its path is returned) and return the next phase's prompt.
@@ -20,7 +20,7 @@ from argcheck.mcpserver.arguments import (
     usage,
 )
 from argcheck.mcpserver.state_files import init_run, next_report
-from argcheck.mcpserver.toulmin_chain import (
+from argcheck.protocols.toulmin.mcp_chain import (
     TOULMIN,
     components,
     open_chain,
@@ -157,5 +157,5 @@ def _council_content(chain, wanted: list | None, question, answers) -> dict:
     return content
 
 
-TOULMINI_TOOLS = (initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict,
+TOOLS = (initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict,
                   format_analysis_report, consult_field_experts)

@@ -1,29 +1,20 @@
-"""The toulmin protocol: a seven-component Toulmin chain in four phases with circuit breakers (seeds 000, 001)."""
+"""The header of a Toulmin chain: made from `argcheck init toulmin`'s options (or a tool's), and checked."""
 
 from __future__ import annotations
 
 from argcheck.findings import Finding
 from argcheck.integrity import short_hash
-from argcheck.protocols import UsageProblem
+from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
 from argcheck.protocols.toulmin import _shapes
 from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueException
-from argcheck.protocols.toulmin.engine import Engine
-from argcheck.protocols.toulmin.state import REPORTED, STARTED, TERMINATED
 from argcheck.registry import finding
 from argcheck.shapes import check_shape, shape_finding
 
-NAME = "toulmin"
-MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
-INITIAL_STATUS = STARTED
-# `reported` closes the chain (ARG025). `terminated` is closed too, but by the engine with its own code
-# (TLM109 CHAIN_TERMINATED, in `apply` and `validate` alike); it is the terminal state: exit 4.
-FINAL_STATUSES = frozenset({REPORTED})
-TERMINAL_STATUSES = frozenset({TERMINATED})
 BREAKERS = ("warrant", "backing")
 MIN_QUERY = 5
 
-__all__ = ["NAME", "MOVE_TYPES", "Engine", "make_header", "check_header", "check_move_shape"]
+__all__ = ["BREAKERS", "MIN_QUERY", "QueryProblem", "make_header", "check_header", "check_component_shape"]
 
 
 class QueryProblem(UsageProblem):
@@ -84,10 +75,6 @@ def check_header(header) -> list[Finding]:
         found.append(finding("TLM102", path="/header/query_hash", found=header["query_hash"],
                              expected=short_hash(header["query"])))
     return found
-
-
-def check_move_shape(move: dict, path: str) -> list[Finding]:
-    return check_shape(_shapes, move["type"], move, path)
 
 
 def check_component_shape(name: str, value, path: str) -> list[Finding]:

@@ -15,32 +15,14 @@ import tempfile
 import time
 from collections import Counter
 from importlib import resources
-from typing import ClassVar
 
 from argcheck import operations
 from argcheck.env import default_env
+from argcheck.terminal import Palette
 
+PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
-STATE_NAME = "deliberate-demo.json"
-
-
-class Palette:
-    """ANSI styling when colour is on; plain text otherwise."""
-
-    CODES: ClassVar[dict[str, str]] = {
-        "bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36", "magenta": "35",
-    }
-
-    def __init__(self, color: bool) -> None:
-        self.color = color
-
-    def __call__(self, style: str, text: str) -> str:
-        if not self.color:
-            return text
-        codes = ";".join(self.CODES[name] for name in style.split())
-        return f"\033[{codes}m{text}\033[0m"
-
-
+STATE_NAME = f"{PROTOCOL}-demo.json"
 SPEAKER_STYLE = {
     "user": "bold magenta", "consultee": "bold cyan", "orchestrator": "bold green", "arbiter": "bold yellow",
 }
@@ -53,10 +35,10 @@ def load_script() -> dict:
 
 def _data(name: str):
     """A bundled demo file; workspace files carry a .txt suffix so no tool mistakes them for package code."""
-    return resources.files("argcheck").joinpath("data", "demo", *name.split("/"))
+    return resources.files(__package__).joinpath("data", "demo", *name.split("/"))
 
 
-def run_demo(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
@@ -94,7 +76,7 @@ class _Player:
             with open(os.path.join(self.workspace, name), "w", encoding="utf-8") as handle:
                 handle.write(_data(f"workspace/{name}.txt").read_text(encoding="utf-8"))
         options = dict(self.script["init"], workspace=self.workspace)
-        operations.init_file(self.path, "deliberate", options, default_env(self.workspace), force=True)
+        operations.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
         paint = self.paint
         self.say(paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(paint("dim", "A recorded deliberation replayed through `argcheck apply`; nothing is sent anywhere."))

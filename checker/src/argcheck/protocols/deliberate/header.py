@@ -1,29 +1,22 @@
-"""The deliberate protocol: bounded adversarial deliberation with a consultee (seed 004)."""
+"""The header of a deliberation: made from `argcheck init deliberate`'s options, and checked."""
 
 from __future__ import annotations
 
 from argcheck.findings import Finding
 from argcheck.integrity import short_hash
-from argcheck.protocols import UsageProblem
+from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
 from argcheck.protocols.deliberate import _shapes
-from argcheck.protocols.deliberate._shapes import VALIDATORS
-from argcheck.protocols.deliberate.engine import Engine
 from argcheck.registry import finding
 from argcheck.shapes import check_shape
 
-NAME = "deliberate"
-MOVE_TYPES = tuple(kind for kind in VALIDATORS if kind != "header")
-INITIAL_STATUS = "in_progress"
-FINAL_STATUSES = frozenset({"presented", "aborted"})
-TERMINAL_STATUSES = frozenset({"aborted"})
 FLOWS = (
     "consultee_proposes", "orchestrator_proposes", "devils_advocate", "collaborative_completion",
     "comparative", "verification", "participant", "multi_perspective", "red_team", "parallel_ideation",
 )
 MODES = ("standard", "minimal", "quick")
 
-__all__ = ["NAME", "MOVE_TYPES", "Engine", "make_header", "check_header", "check_move_shape"]
+__all__ = ["FLOWS", "MODES", "make_header", "check_header"]
 
 
 def make_header(options: dict) -> dict:
@@ -55,6 +48,3 @@ def check_header(header) -> list[Finding]:
                              found=header["question_hash"], expected=short_hash(header["question"])))
     return found
 
-
-def check_move_shape(move: dict, path: str) -> list[Finding]:
-    return check_shape(_shapes, move["type"], move, path)

@@ -68,7 +68,7 @@ def record(path: str, outcome: operations.Outcome, content: dict, provenance: di
             raise rule_problem(applied.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0,
                                status=outcome.replay.engine.status)
         outcome = applied
-        if applied.replay.engine.status in applied.replay.protocol.TERMINAL_STATUSES:
+        if applied.replay.engine.status in applied.replay.protocol.terminal_statuses:
             break
     return (toulmin_state(path) if moves else outcome), found
 

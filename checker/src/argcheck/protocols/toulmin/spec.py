@@ -1,0 +1,26 @@
+"""The toulmin protocol: a seven-component Toulmin chain in four phases with circuit breakers (seeds 000, 001)."""
+
+from argcheck.protocols.contract import ProtocolSpec
+
+SPEC = ProtocolSpec(
+    name="toulmin",
+    code_prefix="TLM",
+    summary="A Toulmin chain: Data + Claim, Warrant + Backing, Rebuttal + Qualifier, Verdict.",
+    initial_status="started",
+    # `reported` closes the chain (ARG025). `terminated` is closed too, but by the engine with its own code
+    # (TLM109 CHAIN_TERMINATED, in `apply` and `validate` alike); it is the terminal state: exit 4.
+    final_statuses=frozenset({"reported"}),
+    terminal_statuses=frozenset({"terminated"}),
+    formats=("md", "json", "mermaid", "dot"),
+    init_options="toulmin: {query, relax, council}",
+    mcp_instructions=(
+        "Toulmin chain: initiate_toulmin_sequence(query) returns a state path and the phase-1 prompt. Answer each "
+        "prompt with the JSON it asks for and pass it to the next tool with the same `state`: "
+        "inject_logic_bridge(data_json, claim_json) -> stress_test_argument(warrant_json, backing_json) -> "
+        "render_verdict(rebuttal_json, qualifier_json[, verdict_json]) -> format_analysis_report(verdict_json). "
+        "A weak or irrelevant warrant or backing terminates the chain (TERMINATION_SIGNAL): stop and report it. "
+        "argcheck_validate also checks a standalone chain document (the seven components in one object)."
+    ),
+    standalone_document=True,
+    mcp_tools=True,
+)
