@@ -1,14 +1,14 @@
 """Test helpers for the deliberate protocol: build state files move by move with a fixed Env.
 
-`Run` wraps `lifecycle.create_state` / `apply_moves`; the move builders below omit unset fields so
-that the stored moves look like what an agent would send.
+`Run` is the shared kit's ProtocolRun (tests/kit) with a deliberation's defaults; the move builders
+below omit unset fields so that the stored moves look like what an agent would send.
 """
 
 from __future__ import annotations
 
-from argcheck import integrity, lifecycle, replay
-from argcheck.env import OUTSIDE, Env
-from argcheck.findings import has_errors
+from kit import ProtocolRun, reader
+
+from argcheck.env import Env
 
 NOW = "2026-03-01T10:00:00Z"
 WORKSPACE_FILES = {
@@ -23,74 +23,17 @@ WORKSPACE_FILES = {
 }
 
 
-def reader(files: dict[str, list[str]]):
-    def read_lines(relative: str):
-        if relative.startswith(("/", "..")):
-            return OUTSIDE
-        return files.get(relative)
-
-    return read_lines
-
-
 def make_env(files=None, now: str = NOW) -> Env:
     return Env(now=now, read_lines=reader(WORKSPACE_FILES if files is None else files))
 
 
-class Run:
-    """One deliberation under test: apply moves, inspect findings and the replayed state."""
+class Run(ProtocolRun):
+    """One deliberation under test (the kit's ProtocolRun with a deliberation's defaults)."""
 
     def __init__(self, mode: str = "standard", env: Env | None = None, state_id: str = "dlb-test", **options):
-        self.env = env or make_env()
         options = {"question": "How should we cache the catalog API?", "consultee": "codex", "mode": mode,
                    **options}
-        self.doc = lifecycle.create_state("deliberate", options, self.env, state_id)
-        self.findings: list = []
-
-    def apply(self, *moves) -> list:
-        """Apply moves as one batch; keep the new document unless refused. Returns the findings."""
-        decision = lifecycle.apply_moves(self.doc, list(moves), self.env)
-        if decision.doc is not None:
-            self.doc = decision.doc
-        self.findings = decision.findings
-        return decision.findings
-
-    def codes(self, *moves) -> set[str]:
-        """The codes one batch yields; a refused batch must leave the document unchanged."""
-        before = self.doc
-        found = self.apply(*moves)
-        if has_errors(found):
-            assert self.doc is before
-        return {f.code for f in found}
-
-    def ok(self, *moves) -> "Run":
-        """Apply moves that must be clean (no finding at all)."""
-        found = self.apply(*moves)
-        assert not found, [f.format_text() for f in found]
-        return self
-
-    def force(self, move: dict) -> "Run":
-        """Append a move bypassing the rules, with a correct hash chain (for invalid examples)."""
-        self.doc = force_append(self.doc, move, self.env)
-        return self
-
-    def replay(self):
-        return replay.replay(self.doc, self.env)
-
-    @property
-    def state(self):
-        return self.replay().engine.state
-
-    def replay_codes(self) -> set[str]:
-        return {f.code for f in self.replay().findings}
-
-
-def force_append(doc: dict, move: dict, env: Env) -> dict:
-    stamped = {"seq": len(doc["moves"]) + 1, "prev": doc["head"], "at": env.now, **move}
-    head = integrity.link(doc["head"], stamped)
-    extended = dict(doc, moves=doc["moves"] + [stamped], head=head, move_count=len(doc["moves"]) + 1,
-                    updated_at=env.now)
-    extended["status"] = replay.replay(extended, env).engine.status
-    return extended
+        super().__init__("deliberate", options, state_id=state_id, env=env or make_env())
 
 
 def _move(move_type: str, actor: str, **fields) -> dict:

@@ -12,9 +12,10 @@ import json
 import sys
 from pathlib import Path
 
-from argcheck import integrity, lifecycle, replay, statefile
-from argcheck.env import OUTSIDE, Env
-from argcheck.findings import has_errors
+from kit import Clock, ProtocolRun, reader, reseal
+
+from argcheck import integrity, statefile
+from argcheck.env import Env
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "toulmin"
@@ -25,100 +26,18 @@ QUERY = CHAIN["query"]
 WORKSPACE_FILES = {"src/types.py": ["from typing import Protocol", "", "class Store(Protocol):", "    ..."]}
 
 
-def reader(files: dict[str, list[str]]):
-    def read_lines(relative: str):
-        if relative.startswith(("/", "..")):
-            return OUTSIDE
-        return files.get(relative)
-
-    return read_lines
-
-
-class Clock:
-    """A clock that moves one minute per reading, so every move has its own time."""
-
-    def __init__(self, start: int = 0):
-        self.minute = start
-
-    def __call__(self) -> str:
-        self.minute += 1
-        return f"2026-11-21T{9 + self.minute // 60:02d}:{self.minute % 60:02d}:00Z"
-
-
 def make_env(files=None, now: str = NOW) -> Env:
     return Env(now=now, read_lines=reader(WORKSPACE_FILES if files is None else files))
 
 
-class Chain:
-    """One toulmin run under test: apply moves, inspect findings and the replayed chain."""
+class Chain(ProtocolRun):
+    """One toulmin run under test (the kit's ProtocolRun with a chain's defaults)."""
 
     def __init__(self, query: str = QUERY, state_id: str = "tlm-test", files=None, ticking: bool = False,
                  **options):
-        self.clock = Clock() if ticking else None
-        self.files = files
-        options = {"query": query, **options}
-        self.doc = lifecycle.create_state("toulmin", options, self.env, state_id)
-        self.findings: list = []
-
-    @property
-    def env(self) -> Env:
-        return make_env(self.files, self.clock() if self.clock else NOW)
-
-    def apply(self, *moves) -> list:
-        """Apply moves as one batch; keep the new document unless refused. Returns the findings."""
-        decision = lifecycle.apply_moves(self.doc, [copy.deepcopy(m) for m in moves], self.env)
-        if decision.doc is not None:
-            self.doc = decision.doc
-        self.findings = decision.findings
-        return decision.findings
-
-    def codes(self, *moves) -> set[str]:
-        """The codes one batch yields; a refused batch must leave the document unchanged."""
-        before = self.doc
-        found = self.apply(*moves)
-        if has_errors(found):
-            assert self.doc is before
-        return {f.code for f in found}
-
-    def ok(self, *moves) -> "Chain":
-        found = self.apply(*moves)
-        assert not found, [f.format_text() for f in found]
-        return self
-
-    def force(self, move: dict) -> "Chain":
-        """Append a move bypassing the rules, with a correct hash chain (for invalid examples)."""
-        env = self.env
-        doc = self.doc
-        stamped = {"seq": len(doc["moves"]) + 1, "prev": doc["head"], "at": env.now, **copy.deepcopy(move)}
-        extended = dict(doc, moves=doc["moves"] + [stamped], head=integrity.link(doc["head"], stamped),
-                        move_count=len(doc["moves"]) + 1, updated_at=env.now)
-        extended["status"] = replay.replay(extended, env).engine.status
-        self.doc = extended
-        return self
-
-    def replay(self):
-        return replay.replay(self.doc, make_env(self.files))
-
-    @property
-    def state(self):
-        return self.replay().engine.state
-
-    @property
-    def status(self) -> str:
-        return self.state.status
-
-    def replay_codes(self) -> set[str]:
-        return {f.code for f in self.replay().findings}
-
-
-def reseal(doc: dict) -> dict:
-    """Recompute the hash chain after a header edit, so only the intended code fires."""
-    prev = integrity.genesis_hash(doc)
-    for move in doc["moves"]:
-        move["prev"] = prev
-        prev = integrity.link(prev, move)
-    doc["head"] = prev
-    return doc
+        super().__init__("toulmin", {"query": query, **options}, state_id=state_id,
+                         files=WORKSPACE_FILES if files is None else files,
+                         clock=Clock() if ticking else None, now=NOW)
 
 
 # --- move builders (every component defaults to the sustained fixture chain) ----------------------
