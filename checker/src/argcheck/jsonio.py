@@ -38,7 +38,7 @@ def read_bytes(target: str, limit: int | None = None) -> bytes:
     else:
         data = _read_file(target, limit)
     if len(data) > limit:
-        raise InputError(finding("ARG003", size=f"more than {limit}", limit=limit))
+        raise too_large(f"more than {limit}", limit)
     return data
 
 
@@ -49,7 +49,7 @@ def _read_file(target: str, limit: int) -> bytes:
             kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
             raise InputError(finding("ARG007", target=target, reason=kind))
         if info.st_size > limit:
-            raise InputError(finding("ARG003", size=info.st_size, limit=limit))
+            raise too_large(info.st_size, limit)
         with open(target, "rb") as handle:
             return handle.read(limit + 1)
     except OSError as error:
@@ -87,8 +87,7 @@ def _check_surrogates(text: str, value) -> None:
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        lone = "a \\uD800-\\uDFFF escape without its pair (a lone surrogate)"
-        raise InputError(finding("ARG002", offset=lone)) from None
+        raise not_utf8("a \\uD800-\\uDFFF escape without its pair (a lone surrogate)") from None
 
 
 def load(target: str):
@@ -101,7 +100,7 @@ def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(finding("ARG002", offset=f"byte {error.start}")) from None
+        raise not_utf8(f"byte {error.start}") from None
 
 
 def _unique_keys(pairs):
@@ -115,12 +114,27 @@ def _unique_keys(pairs):
     return result
 
 
+def not_finite(text: str) -> InputError:
+    """ARG006: NaN, Infinity, or a number too large for a float."""
+    return InputError(finding("ARG006", value=text))
+
+
+def too_large(size, limit: int) -> InputError:
+    """ARG003: the input is over the size limit."""
+    return InputError(finding("ARG003", size=size, limit=limit))
+
+
+def not_utf8(where: str) -> InputError:
+    """ARG002: the input is not valid UTF-8 (or holds a lone surrogate)."""
+    return InputError(finding("ARG002", offset=where))
+
+
 def _reject_constant(name):
-    raise InputError(finding("ARG006", value=name))
+    raise not_finite(name)
 
 
 def _finite_float(text):
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise InputError(finding("ARG006", value=text))
+        raise not_finite(text)
     return value

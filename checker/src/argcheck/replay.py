@@ -9,6 +9,7 @@ from argcheck.collector import collector_paused
 from argcheck.env import Env
 from argcheck.findings import Finding
 from argcheck.registry import finding
+from argcheck.shapes import violation
 
 MANAGED_FIELDS = ("seq", "prev", "at")
 
@@ -33,15 +34,19 @@ def check_envelope(doc) -> list[Finding]:
     if doc.get("version") != statefile.VERSION:
         return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
     if not protocols.is_registered(doc.get("protocol")):
-        known = ", ".join(protocols.names())
-        return [finding("ARG011", path="/protocol", protocol=doc.get("protocol"), known=known)]
-    found = [finding("ARG013", path=f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
-    found += [finding("ARG013", path=f"/{name}", detail=f"unknown field {name!r}") for name in extra]
+        return [unknown_protocol(doc.get("protocol"), "/protocol")]
+    found = [violation(f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
+    found += [violation(f"/{name}", detail=f"unknown field {name!r}") for name in extra]
     if not isinstance(doc.get("moves"), list):
-        found.append(finding("ARG013", path="/moves", detail="moves must be an array"))
+        found.append(violation("/moves", detail="moves must be an array"))
     if not isinstance(doc.get("header"), dict):
-        found.append(finding("ARG013", path="/header", detail="header must be an object"))
+        found.append(violation("/header", detail="header must be an object"))
     return found
+
+
+def unknown_protocol(name, path: str = "") -> Finding:
+    """ARG011: no registered protocol has this name."""
+    return finding("ARG011", path=path, protocol=name, known=", ".join(protocols.names()))
 
 
 def replay(doc: dict, env: Env) -> Replay:
@@ -94,7 +99,7 @@ SHAPE_CODES = frozenset({"ARG013", "ARG014", "ARG015"})
 def check_move(protocol, move, path: str) -> list[Finding]:
     """The shape of one move: an object of a known type whose fields match its schema."""
     if not isinstance(move, dict):
-        return [finding("ARG013", path=path, detail=f"a move must be an object, not {type(move).__name__}")]
+        return [violation(path, detail=f"a move must be an object, not {type(move).__name__}")]
     kind = move.get("type")
     if kind not in protocol.move_types:
         known = ", ".join(protocol.move_types)
@@ -112,7 +117,7 @@ def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
     if move.get("prev") != prev:
         found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=move.get("prev"), expected=prev))
     if not isinstance(move.get("at"), str):
-        found.append(finding("ARG013", path=path + "/at", detail="every stored move needs an `at` time"))
+        found.append(violation(path + "/at", detail="every stored move needs an `at` time"))
     return found
 
 

@@ -21,6 +21,11 @@ def check_shape(shapes, kind: str, value, path: str) -> list[Finding]:
     return []
 
 
+def violation(path: str, detail: str, move: int | None = None) -> Finding:
+    """ARG013: a value does not have the shape its schema requires (`detail` says how)."""
+    return finding("ARG013", path=path, move=move, detail=detail)
+
+
 def shape_finding(error, path: str, strip: str | None = None) -> Finding:
     """The ARG013 finding for a generated validator's error, with `data` (the checked value) read as `path`.
 
@@ -32,4 +37,4 @@ def shape_finding(error, path: str, strip: str | None = None) -> Finding:
     if strip and detail.startswith(strip):
         detail = "data" + detail[len(strip):]
     where = name.replace("data", path, 1).replace(".", "/")
-    return finding("ARG013", path=where, detail=detail.replace("data", path or "the value", 1))
+    return violation(where, detail.replace("data", path or "the value", 1))

@@ -42,10 +42,9 @@ def argcheck_init(protocol: tool_arg({"type": "string", "enum": protocols.names(
     """Create a state file for a new protocol run; returns its path and what is due first."""
     name = string_value(protocol, "protocol", required=True)
     if not protocols.is_registered(name):
-        from argcheck.registry import finding
+        from argcheck.replay import unknown_protocol
 
-        raise rule_problem([finding("ARG011", protocol=name, known=", ".join(protocols.names()))],
-                           exit_code=int(ExitCode.USAGE))
+        raise rule_problem([unknown_protocol(name)], exit_code=int(ExitCode.USAGE))
     options = _init_options(options)
     path, doc = init_run(name, options, state_path(state, required=False), force=bool(force))
     outcome = replayed(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from argcheck.findings import Finding
 from argcheck.protocols.deliberate import (  # noqa: F401  (catalog registers the DLB rules)
-    afview, catalog, rules_challenges, rules_ledger, rules_positions, rules_scope, rules_termination,
+    afview, catalog, refusals, rules_challenges, rules_ledger, rules_positions, rules_scope, rules_termination,
 )
 from argcheck.protocols.deliberate.state import CAPS, Deliberation
 from argcheck.registry import finding
@@ -94,9 +94,9 @@ class Engine:
         if kind in STANDARD_ONLY and self.state.mode != "standard":
             return [self.report("DLB184", "type", move_type=kind, mode=self.state.mode)]
         if status == "in_progress" and kind in NEEDS_SYNTHESIS:
-            return [self.report("DLB188", "type", move_type=kind, needed="synthesized", status=status)]
+            return [refusals.wrong_status(self, kind, "synthesized", status)]
         if status == "synthesized" and kind not in AFTER_SYNTHESIS:
-            return [self.report("DLB188", "type", move_type=kind, needed="in_progress", status=status)]
+            return [refusals.wrong_status(self, kind, "in_progress", status)]
         if move.get("actor") == "consultee" and kind != "consult" and self.state.replies == 0:
             return [self.report("DLB106", "type", move_type=kind)]
         return []

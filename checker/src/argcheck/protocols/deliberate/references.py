@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from argcheck.findings import Finding, has_errors
+from argcheck.protocols.deliberate import refusals
 
 
 def other_party(party: str) -> str:
@@ -37,13 +38,13 @@ def unknown(eng, table: dict, identifier: str, field: str, kind: str) -> list[Fi
     """DLB111 when `identifier` is not in `table`."""
     if identifier in table:
         return []
-    return [eng.report("DLB111", field, field=field, kind=kind, id=identifier)]
+    return [refusals.unknown_reference(eng, field, field, kind, identifier)]
 
 
 def unknown_all(eng, table: dict, identifiers, field: str, kind: str) -> list[Finding]:
     if all(identifier in table for identifier in identifiers):
         return []
-    return [eng.report("DLB111", f"{field}/{i}", field=field, kind=kind, id=identifier)
+    return [refusals.unknown_reference(eng, f"{field}/{i}", field, kind, identifier)
             for i, identifier in enumerate(identifiers) if identifier not in table]
 
 

@@ -13,6 +13,7 @@ from argcheck.protocols.deliberate.buckets import link_evidence, refresh, set_ch
 from argcheck.protocols.deliberate.references import (
     duplicate_id, is_strong_evidence, other_party, refused, unknown, unknown_all,
 )
+from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import CRYSTALLIZATION, Challenge, Defense
 
 
@@ -53,14 +54,13 @@ def on_challenge(eng, move: dict) -> list[Finding]:
         return found
     point, kind, actor = state.points[move["point"]], move["kind"], move["actor"]
     if point.not_evaluated:
-        return [eng.report("DLB105", "point", move_type="challenge", point=point.id)]
+        return [refusals.not_evaluated(eng, "challenge", point.id)]
     if kind != "reconcile":
         if actor == point.author:
-            found.append(eng.report("DLB113", "actor", actor=actor, action="challenges", point=point.id))
+            found.append(refusals.self_evaluation(eng, actor, "challenges", point.id))
         if state.phase == CRYSTALLIZATION:
-            found.append(eng.report("DLB104", "kind", what=f"a {kind} challenge", point=point.id,
-                                    round=state.iteration))
-    found += [eng.report("DLB111", f"cites/{i}", field="cites", kind="move", id=seq)
+            found.append(refusals.after_development(eng, "kind", f"a {kind} challenge", point.id))
+    found += [refusals.unknown_reference(eng, f"cites/{i}", "cites", "move", seq)
               for i, seq in enumerate(move.get("cites", ())) if seq >= eng.seq]
     if refused(found):
         return found
@@ -98,7 +98,7 @@ def defended_challenge(eng, move: dict):
         return None, missing
     on_point = [state.challenges[i] for i in state.points[move["point"]].challenge_ids]
     if not on_point:
-        return None, [eng.report("DLB111", "point", field="point", kind="challenge on point", id=move["point"])]
+        return None, [refusals.unknown_reference(eng, "point", "point", "challenge on point", move["point"])]
     mine = [c for c in on_point if c.is_open and c.respondent == move["actor"]]
     return (mine or on_point)[-1], []
 
@@ -128,11 +128,9 @@ def answer_problems(eng, challenge, actor: str, verb: str, noun: str) -> list[Fi
     """Only the respondent answers a challenge (DLB114), and only while it is open (DLB117)."""
     found = []
     if actor != challenge.respondent:
-        found.append(eng.report("DLB114", "actor", actor=actor, action=verb, challenge=challenge.id,
-                                role="respondent", expected=challenge.respondent))
+        found.append(refusals.wrong_respondent(eng, actor, verb, challenge, "respondent", challenge.respondent))
     if not challenge.is_open:
-        found.append(eng.report("DLB117", "challenge", action=noun, challenge=challenge.id,
-                                status=challenge.status))
+        found.append(refusals.challenge_closed(eng, noun, challenge))
     return found
 
 
@@ -181,17 +179,15 @@ def on_judge(eng, move: dict) -> list[Finding]:
 
 def judge_role_problems(eng, challenge, actor: str, point) -> list[Finding]:
     if actor == challenge.respondent:
-        return [eng.report("DLB113", "actor", actor=actor, action="judges the defense of", point=point.id)]
+        return [refusals.self_evaluation(eng, actor, "judges the defense of", point.id)]
     if actor != challenge.challenger:
-        return [eng.report("DLB114", "actor", actor=actor, action="judges", challenge=challenge.id,
-                           role="challenger", expected=challenge.challenger)]
+        return [refusals.wrong_respondent(eng, actor, "judges", challenge, "challenger", challenge.challenger)]
     return []
 
 
 def judgment_problems(eng, challenge, point, outcome: str, evidence) -> list[Finding]:
     if not challenge.is_open:
-        return [eng.report("DLB117", "challenge", action="judgment", challenge=challenge.id,
-                           status=challenge.status)]
+        return [refusals.challenge_closed(eng, "judgment", challenge)]
     if not challenge.defenses or challenge.defenses[-1].judged is not None:
         return [eng.report("DLB119", "challenge", challenge=challenge.id)]
     found = []
@@ -201,7 +197,7 @@ def judgment_problems(eng, challenge, point, outcome: str, evidence) -> list[Fin
             found.append(eng.report("DLB120", "evidence", challenge=challenge.id, point=point.id,
                                     cited=", ".join(evidence) or "nothing"))
     if outcome == "accepted" and point.needs_reconcile:
-        found.append(eng.report("DLB132", "outcome", action="accepting a defense", point=point.id))
+        found.append(refusals.reconcile_pending(eng, "outcome", "accepting a defense", point.id))
     return found
 
 

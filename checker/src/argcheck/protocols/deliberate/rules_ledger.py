@@ -11,6 +11,7 @@ from argcheck.protocols.deliberate.buckets import link_evidence, refresh, refres
 from argcheck.protocols.deliberate.references import (
     duplicate_id, is_unverified, refused, unknown, unknown_all,
 )
+from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import Entry
 from argcheck.text import flat
 
@@ -65,7 +66,7 @@ def provenance_problems(eng, move: dict) -> list[Finding]:
         # Documented choice: only the orchestrator confirms artifacts, so a consultee cannot tag `verified`.
         found.append(eng.report("DLB148", "provenance", actor=actor, provenance=provenance))
     if provenance == "verified" and not (move.get("artifact") or move.get("execution")):
-        found.append(eng.report("DLB140", "provenance", what="entry", entry=move["id"]))
+        found.append(refusals.verified_without_artifact(eng, "provenance", "entry", move["id"]))
     if provenance == "revision":
         missing = [name for name in ("revises", "justification") if not move.get(name)]
         if missing:
@@ -126,7 +127,7 @@ def on_verify(eng, move: dict) -> list[Finding]:
     if entry.provenance in ("verified", "user"):
         found.append(eng.report("DLB149", "entry", entry=entry.id, provenance=entry.provenance))
     if not (move.get("artifact") or move.get("execution")):
-        found.append(eng.report("DLB140", "entry", what="verify of", entry=entry.id))
+        found.append(refusals.verified_without_artifact(eng, "entry", "verify of", entry.id))
     found += artifact_problems(eng, move.get("artifact"), move.get("quote"))
     if refused(found):
         return found

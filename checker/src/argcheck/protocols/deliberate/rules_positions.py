@@ -6,6 +6,7 @@ from argcheck.findings import Finding
 from argcheck.protocols.deliberate.buckets import attacks_on, refresh, set_challenge_status
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
 from argcheck.protocols.deliberate.rules_challenges import answer_reconcile, open_challenge
+from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import CRYSTALLIZATION
 
 OPENING = frozenset({"SKEPTICAL", "REJECT"})
@@ -19,7 +20,7 @@ def point_or_problems(eng, move: dict, action: str):
         return None, missing
     point = eng.state.points[point_id]
     if point.not_evaluated:
-        return None, [eng.report("DLB105", "point", move_type=action, point=point_id)]
+        return None, [refusals.not_evaluated(eng, action, point_id)]
     return point, []
 
 
@@ -31,11 +32,10 @@ def on_classify(eng, move: dict) -> list[Finding]:
         return found
     actor, verdict = move["actor"], move["verdict"]
     if actor == point.author:
-        found.append(eng.report("DLB113", "actor", actor=actor, action="classifies", point=point.id))
+        found.append(refusals.self_evaluation(eng, actor, "classifies", point.id))
     found += verdict_field_problems(eng, move, point)
     if verdict in OPENING and eng.state.phase == CRYSTALLIZATION:
-        found.append(eng.report("DLB104", "verdict", what=f"a {verdict} classification", point=point.id,
-                                round=eng.state.iteration))
+        found.append(refusals.after_development(eng, "verdict", f"a {verdict} classification", point.id))
     found += stability_problems(eng, point, actor, verdict)
     if refused(found):
         return found
@@ -55,7 +55,7 @@ def verdict_field_problems(eng, move: dict, point) -> list[Finding]:
     missing = [name for name in required if not move.get(name)]
     found = []
     if missing:
-        found.append(eng.report("DLB115", "verdict", verdict=verdict, point=point.id, missing=" and ".join(missing)))
+        found.append(refusals.missing_challenge_fields(eng, "verdict", verdict, point.id, " and ".join(missing)))
     if move.get("challenge"):
         found += duplicate_id(eng, move["challenge"], "challenge")
     return found
@@ -69,8 +69,8 @@ def stability_problems(eng, point, actor: str, verdict: str) -> list[Finding]:
     # A previous ILL_FORMED is followed by a clarify here (else DLB121): reclassifying it is not drift.
     if previous is None or previous == verdict or previous == "ILL_FORMED":
         return []
-    code = "DLB130" if actor == "orchestrator" else "DLB131"
-    return [eng.report(code, "verdict", actor=actor, point=point.id, verdict=verdict, previous=previous)]
+    drift = refusals.position_drift if actor == "orchestrator" else refusals.self_contradiction
+    return [drift(eng, actor, point.id, verdict, previous)]
 
 
 def apply_classification(eng, move: dict, point, contradiction: bool) -> None:
@@ -126,8 +126,8 @@ def on_revise(eng, move: dict) -> list[Finding]:
                                 detail=f"its verdict is already {target}"))
     if target in OPENING and not own_open_attack(eng.state, point, actor):
         # Documented choice: a revise to SKEPTICAL/REJECT must stand on an open challenge of the reviser.
-        found.append(eng.report("DLB115", "to", verdict=target, point=point.id,
-                                missing="an open challenge of the reviser (issue a challenge first)"))
+        found.append(refusals.missing_challenge_fields(eng, "to", target, point.id,
+                                                       "an open challenge of the reviser (issue a challenge first)"))
     if refused(found):
         return found
     apply_revision(eng, point, actor, target)

@@ -6,10 +6,11 @@ from argcheck.findings import Finding
 from argcheck.protocols.deliberate import rounds
 from argcheck.protocols.deliberate.buckets import refresh
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
+from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import (
     CRYSTALLIZATION, DEVELOPMENT, Consultation, Point, Round,
 )
-from argcheck.registry import finding
+from argcheck.shapes import violation
 
 
 # --- consult ------------------------------------------------------------------------------------
@@ -40,7 +41,7 @@ def failure_class_problems(eng, move: dict) -> list[Finding]:
         detail = f"failure_class is only for outcome failure, not {move['outcome']}"
     else:
         return []
-    return [finding("ARG013", path=eng.at("failure_class"), move=eng.seq, detail=detail)]
+    return [violation(eng.at("failure_class"), detail, move=eng.seq)]
 
 
 def reply_problems(eng) -> list[Finding]:
@@ -50,7 +51,7 @@ def reply_problems(eng) -> list[Finding]:
         found.append(eng.report("DLB101", "outcome", reply=state.iteration + 1, cap=state.cap, mode=state.mode))
     stuck = rounds.deadlocked(state)
     if stuck:
-        found.append(eng.report("DLB170", "outcome", action="a structured reply", points=", ".join(stuck)))
+        found.append(refusals.deadlock_unsettled(eng, "outcome", "a structured reply", ", ".join(stuck)))
     return found
 
 

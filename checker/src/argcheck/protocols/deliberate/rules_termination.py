@@ -8,6 +8,7 @@ from argcheck.protocols.deliberate.buckets import (
     live_open_challenges, passes_evidence_gate, refresh, set_challenge_status,
 )
 from argcheck.protocols.deliberate.references import refused, unknown, unknown_all
+from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED
 from argcheck.registry import finding
 
@@ -31,7 +32,7 @@ def on_settle(eng, move: dict) -> list[Finding]:
     if point.bucket is not None:
         return [eng.report("DLB174", "point", point=point.id, bucket=point.bucket, reason=point.bucket_reason)]
     if point.needs_reconcile:
-        found.append(eng.report("DLB132", "point", action="settling", point=point.id))
+        found.append(refusals.reconcile_pending(eng, "point", "settling", point.id))
     if reason == "missing_data" and not move.get("question"):
         found.append(eng.report("DLB171", "question", point=point.id))
     if reason == "criteria_divergence" and not move.get("tradeoff"):
@@ -93,7 +94,7 @@ def on_synthesize(eng, move: dict) -> list[Finding]:
     stuck = rounds.deadlocked(state)
     found = []
     if stuck:
-        found.append(eng.report("DLB170", "termination", action="synthesize", points=listing(stuck)))
+        found.append(refusals.deadlock_unsettled(eng, "termination", "synthesize", listing(stuck)))
     found += synthesis_problems(eng, move["termination"])
     if refused(found):
         rounds.revert_drops(state, undo)
@@ -115,7 +116,7 @@ def synthesis_problems(eng, claimed: str) -> list[Finding]:
     pending = [p.id for p in points if p.bucket is None]
     if pending:
         found.append(eng.report("DLB180", "termination", count=len(pending), points=listing(pending)))
-    found += [eng.report("DLB132", "termination", action="synthesize", point=p.id)
+    found += [refusals.reconcile_pending(eng, "termination", "synthesize", p.id)
               for p in points if p.needs_reconcile and p.bucket != DISMISSED]
     holds, reason = termination.termination_holds(state, claimed, rounds.disputed_points(state))
     if not holds:
@@ -132,10 +133,10 @@ def synthesis_problems(eng, claimed: str) -> list[Finding]:
 def on_arbitrate(eng, move: dict) -> list[Finding]:
     state = eng.state
     if state.arbitration is not None:
-        return [eng.report("DLB188", "type", move_type="arbitrate", needed="synthesized and not yet arbitrated",
-                           status="synthesized, already arbitrated")]
+        return [refusals.wrong_status(eng, "arbitrate", "synthesized and not yet arbitrated",
+                                      "synthesized, already arbitrated")]
     flagged = [flag["point"] for flag in move.get("flags", ())]
-    found = [eng.report("DLB111", f"flags/{i}/point", field="flags/point", kind="point", id=point_id)
+    found = [refusals.unknown_reference(eng, f"flags/{i}/point", "flags/point", "point", point_id)
              for i, point_id in enumerate(flagged) if point_id not in state.points]
     constraints = move.get("constraints", ())
     found += unknown_all(eng, state.ledger, constraints, "constraints", "ledger entry")

@@ -20,6 +20,7 @@ from argcheck.protocols.toulmin import header as chain_header
 from argcheck.protocols.toulmin.engine import Engine
 from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, PHASES, TERMINATED
 from argcheck.registry import finding
+from argcheck.shapes import violation
 from argcheck.replay import Replay
 
 OPTIONAL_KEYS = ("query", "relax")
@@ -35,10 +36,10 @@ def is_document(doc) -> bool:
 
 def replay_document(doc: dict, env) -> tuple[dict, Replay]:
     """Check a standalone chain; return a state-like view of it (for the reports) and the replay."""
-    findings = [finding("ARG013", path=f"/{key}", detail=f"unknown field {key!r} in a Toulmin chain")
+    findings = [violation(f"/{key}", detail=f"unknown field {key!r} in a Toulmin chain")
                 for key in sorted(set(doc) - set(COMPONENTS) - set(OPTIONAL_KEYS))]
     if "query" in doc and not isinstance(doc["query"], str):
-        findings.append(finding("ARG013", path="/query", detail="query must be a string"))
+        findings.append(violation("/query", detail="query must be a string"))
     header = _header(doc)
     header_found = chain_header.check_header(header)
     if "query" not in doc:
