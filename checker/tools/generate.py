@@ -1,4 +1,5 @@
-"""Regenerate every generated file (schemas, shape checkers, rule catalogue, README blocks).
+"""Regenerate every generated file: schemas, shape checkers, rule catalogue and rule index, README blocks,
+the skills' persona copies, and the example state files (from tests/unit/make_*_examples.py).
 
 Usage: python checker/tools/generate.py [--check]
 With --check nothing is written; the exit status is 1 if any generated file is out of date.
@@ -6,41 +7,83 @@ With --check nothing is written; the exit status is 1 if any generated file is o
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from pathlib import Path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PACKAGE = os.path.join(ROOT, "checker", "src", "argcheck")
 sys.path.insert(0, os.path.join(ROOT, "checker", "src"))
+sys.path[1:1] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "unit")]
 
-from argcheck import docsgen, protocols, schemagen  # noqa: E402
+from argcheck import docsgen, protocols, registry, ruleindex, schemagen  # noqa: E402
+from argcheck.personas import FOLDER as PERSONAS  # noqa: E402
 
 
-def targets() -> dict[str, str]:
+def protocol_files() -> dict[str, str]:
+    """Per protocol: its JSON Schema, its shape checkers and the skill's copies of its persona templates."""
     files = {}
-    for protocol in protocols.names():
-        files[f"state/schemas/{protocol}.schema.json"] = schemagen.schema_text(schemagen.state_schema(protocol))
-        files[f"checker/src/argcheck/protocols/{protocol}/_shapes.py"] = schemagen.shapes_module(protocol)
-    files.update(docsgen.generated_files(ROOT))
+    for spec in protocols.specs():
+        name = spec.name
+        files[f"state/schemas/{name}.schema.json"] = schemagen.schema_text(schemagen.state_schema(name))
+        files[f"checker/src/argcheck/protocols/{name}/_shapes.py"] = schemagen.shapes_module(name)
+        source = Path(PACKAGE, "protocols", name, PERSONAS)
+        for template in sorted(source.glob("*.md")) if source.is_dir() else ():
+            files[f"skills/{name}/{PERSONAS}/{template.name}"] = template.read_text(encoding="utf-8")
     return files
+
+
+def example_files() -> dict[str, bytes]:
+    """Every example generator's files (tests/unit/make_<protocol>_examples.py, and make_core_examples.py)."""
+    files = {}
+    for maker in sorted(Path(ROOT, "tests", "unit").glob("make_*_examples.py")):
+        files.update(importlib.import_module(maker.stem).generated_files())
+    return files
+
+
+def rule_index_files() -> dict[str, str]:
+    """rule_index.json beside each rule catalogue: where each code is checked and tested."""
+    by_protocol: dict[str, list[str]] = {}
+    for rule in registry.load_all_rules().values():
+        by_protocol.setdefault(rule.protocol, []).append(rule.code)
+    files = {}
+    for protocol, codes in by_protocol.items():
+        folder = os.path.dirname(registry.catalogue_module(protocol).__file__)
+        relative = os.path.relpath(os.path.join(folder, ruleindex.INDEX_FILE), ROOT).replace(os.sep, "/")
+        files[relative] = ruleindex.index_text(ruleindex.build(codes, PACKAGE, ROOT))
+    return files
+
+
+# In order: the docs read the rule index, which reads the examples; each stage is written before the next.
+STAGES = (protocol_files, example_files, rule_index_files, lambda: docsgen.generated_files(ROOT))
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
-    for relative, text in targets().items():
-        path = os.path.join(ROOT, relative)
-        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-        if current == text:
-            continue
-        stale.append(relative)
-        if not check:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
+    for stage in STAGES:
+        stale += _refresh(stage(), check)
     verb = "out of date" if check else "written"
     for relative in stale:
         print(f"{verb}: {relative}")
     return 1 if check and stale else 0
+
+
+def _refresh(files: dict[str, str | bytes], check: bool) -> list[str]:
+    """Compare `files` with the tree; write the differing ones unless `check`. Returns them."""
+    stale = []
+    for relative, content in files.items():
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        path = os.path.join(ROOT, relative)
+        current = Path(path).read_bytes() if os.path.exists(path) else None
+        if current == data:
+            continue
+        stale.append(relative)
+        if not check:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            Path(path).write_bytes(data)
+    return stale
 
 
 if __name__ == "__main__":

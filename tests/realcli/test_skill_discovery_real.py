@@ -33,7 +33,7 @@ from mock_llm_server import tool_results
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
-SKILLS = ("deliberate", "toulmin")
+SKILLS = tuple(sorted(path.parent.name for path in (REPO / "skills").glob("*/SKILL.md")))
 LISTING_HEADER = "The following skills are available for use with the Skill tool:"
 SETTINGS = {"permissions": {"allow": ["Bash(argcheck next:*)"]}}
 INSTALL_LIMIT = 300

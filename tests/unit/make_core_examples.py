@@ -46,6 +46,16 @@ def reseal(doc: dict) -> dict:
     return doc
 
 
+# Codes a file on disk cannot yield alone: they concern the input's size or kind, or an `apply` batch.
+NO_ISOLATED_EXAMPLE = {
+    "ARG003": "input over the size limit: tested in tests/cli with ARGCHECK_MAX_BYTES",
+    "ARG007": "a directory, FIFO or /proc file, not a file to commit",
+    "ARG015": "stamps supplied by an agent in an `apply` batch",
+    "ARG016": "an empty `apply` batch",
+    "ARG024": "`apply` to a state file that has errors",
+}
+
+
 def text(doc) -> bytes:
     return statefile.serialize(doc)
 
@@ -75,6 +85,7 @@ def examples() -> dict[str, bytes]:
         "ARG004-nesting-too-deep.json": b"[" * 1500 + b"]" * 1500 + b"\n",
         "ARG005-duplicate-key.json": b'{"format": "argcheck-state", "format": "argcheck-state"}\n',
         "ARG006-nan.json": b'{"format": "argcheck-state", "version": NaN}\n',
+        "ARG008-huge-integer.json": b'{"format": "argcheck-state", "version": ' + b"7" * 5000 + b'}\n',
         "ARG010-not-an-object.json": b'[{"type": "point"}]\n',
         "ARG011-unknown-protocol.json": text(_with(b(), lambda d: d.update(protocol="debate"))),
         "ARG012-future-version.json": text(_with(b(), lambda d: d.update(version=99))),
@@ -92,6 +103,11 @@ def examples() -> dict[str, bytes]:
 def _with(doc, change):
     change(doc)
     return doc
+
+
+def generated_files() -> dict[str, bytes]:
+    """Repository-relative path -> bytes, for `checker/tools/generate.py`."""
+    return {f"state/examples/invalid/{name}": data for name, data in examples().items()}
 
 
 def main() -> int:

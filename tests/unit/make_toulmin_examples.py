@@ -229,6 +229,10 @@ def chain_examples() -> dict[str, dict]:
     }
 
 
+# Every TLM code has an isolated example; TLM109 (a move after termination) needs its TLM108 on record.
+NO_ISOLATED_EXAMPLE: dict[str, str] = {}
+INHERENT = {"TLM109": {"TLM108"}}
+ALLOWED_IN_VALID = {"TLM108", "TLM110"}
 GOLDEN = FIXTURES / "golden"
 CHAINS = FIXTURES / "chains"
 GOLDEN_FORMATS = {"md": "md", "mermaid": "mmd", "dot": "dot", "json": "json"}
@@ -246,6 +250,19 @@ def goldens() -> dict[str, str]:
         outcome = operations.replay_doc(doc, make_env({}))
         for fmt, suffix in GOLDEN_FORMATS.items():
             files[f"{stem}.{suffix}"] = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
+    return files
+
+
+def generated_files() -> dict[str, bytes]:
+    """Repository-relative path -> bytes (examples, standalone chains, render goldens), for generate.py."""
+    files = {}
+    for folder, docs in (("valid", valid_examples()), ("invalid", invalid_examples())):
+        files.update({f"state/examples/{folder}/{name}": statefile.serialize(doc) for name, doc in docs.items()})
+    chains = CHAINS.relative_to(ROOT).as_posix()
+    for name, doc in chain_examples().items():
+        files[f"{chains}/{name}"] = (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    golden = GOLDEN.relative_to(ROOT).as_posix()
+    files.update({f"{golden}/{name}": text.encode("utf-8") for name, text in goldens().items()})
     return files
 
 

@@ -99,6 +99,7 @@ def test_an_integer_with_thousands_of_digits_is_a_finding_not_a_crash():
     with pytest.raises(InputError) as caught:
         jsonio.parse(data)
     assert caught.value.finding.severity == "error"
+    assert caught.value.finding.code == "ARG008"
 
 
 def test_a_float_with_thousands_of_digits_that_overflows_is_refused():

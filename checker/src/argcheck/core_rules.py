@@ -109,3 +109,31 @@ define("ARG026", "CLOCK_WENT_BACKWARDS", WARNING, "move {seq} is dated {at}, bef
        "check the system clock",
        why="Move times should never decrease; a jump back suggests a copied or edited log.",
        example="at 2026-01-01 after a move at 2026-02-01", fix="Check the clock.", protocol=P)
+
+# What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).
+PLACEHOLDERS = {
+    "at": "the move's recorded time",
+    "count": "how many error findings the file has",
+    "detail": "what exactly is wrong, as the parser or schema reports it",
+    "expected": "the value the log or the schema requires",
+    "field": "the name of the field",
+    "found": "the value found in the file",
+    "index": "the move's position in the moves array (from 0)",
+    "key": "the object key that appears twice",
+    "known": "the names that are allowed here",
+    "limit": "the configured limit",
+    "offset": "where in the input the problem is",
+    "path": "the state file's path",
+    "prev_at": "the previous move's recorded time",
+    "prev_seq": "the previous move's sequence number",
+    "protocol": "the protocol named in the file",
+    "reason": "why the input cannot be read",
+    "seq": "the move's sequence number (from 1)",
+    "size": "the input's size in bytes",
+    "status": "the run's status",
+    "supported": "the state-file version this argcheck reads",
+    "target": "the file or argument that was given",
+    "type": "the move type that was given",
+    "value": "the number or constant as written",
+    "version": "the state-file version in the file",
+}

@@ -74,6 +74,43 @@ def _fill(template: str, values: dict) -> str:
         return template
 
 
+def catalogue_module(protocol: str):
+    """The module that defines `protocol`'s rules (the core's, or the protocol's `catalog`)."""
+    import importlib
+
+    if protocol == CORE:
+        return importlib.import_module("argcheck.core_rules")
+    from argcheck import protocols
+
+    return protocols.spec(protocol).part("catalog")
+
+
+def placeholders(protocol: str) -> dict[str, str]:
+    """What each {slot} of `protocol`'s messages means (the core's explain the slots they share)."""
+    core = getattr(catalogue_module(CORE), "PLACEHOLDERS", {})
+    own = getattr(catalogue_module(protocol), "PLACEHOLDERS", {}) if protocol != CORE else {}
+    return {**core, **own}
+
+
+def slots(rule: Rule) -> list[str]:
+    """The {slot} names a rule's message and hint use, in order of first use."""
+    import string
+
+    names = [field for text in (rule.message, rule.hint) for _, field, _, _ in string.Formatter().parse(text)
+             if field]
+    return list(dict.fromkeys(names))
+
+
+def where_checked(rule: Rule) -> dict:
+    """The rule's entry in the generated rule index (checked_in, tested_by, example); {} when not indexed."""
+    import os
+
+    from argcheck.ruleindex import read_index
+
+    folder = os.path.dirname(catalogue_module(rule.protocol).__file__)
+    return read_index(folder).get(rule.code, {})
+
+
 def load_all_rules() -> dict[str, Rule]:
     """Import every protocol's rule catalogue and return the registry, sorted by code."""
     from argcheck.protocols import load_catalogues

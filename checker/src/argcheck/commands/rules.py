@@ -16,7 +16,8 @@ from argcheck.registry import load_all_rules
 @click.option("--protocol", type=click.Choice(["core", *protocols.names()]),
               help="Only the rules of this protocol (core: the state-file rules every protocol shares).")
 def command(code, fmt, protocol):
-    """List every rule (code, name, severity, summary), or explain CODE: what, why, example, fix."""
+    """List every rule (code, name, severity, protocol), or explain CODE: its message with each
+    placeholder explained, why, an example, the fix, where it is checked and which tests cover it."""
     rules = load_all_rules()
     if code:
         rule = rules.get(code.upper()) or _by_name(rules, code)
@@ -41,13 +42,15 @@ def _by_name(rules, name):
 
 
 def _explain(rule, fmt) -> None:
+    from argcheck import ruledocs
+
+    info = ruledocs.explain(rule)
     if fmt == "json":
-        echo_json(rule._asdict())
-        return
-    click.echo(f"{rule.code} {rule.name} ({rule.severity}, {rule.protocol})\n")
-    for title, text in (("What", rule.message), ("Why", rule.why), ("Example", rule.example),
-                        ("Fix", rule.fix), ("Hint", rule.hint)):
-        click.echo(f"{title}: {text}")
+        echo_json(info)
+    elif fmt == "md":
+        click.echo(ruledocs.as_markdown(info), nl=False)
+    else:
+        click.echo(ruledocs.as_text(info), nl=False)
 
 
 def catalogue_markdown(rules) -> str:

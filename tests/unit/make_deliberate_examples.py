@@ -1,4 +1,4 @@
-"""Regenerate state/examples/{valid,invalid}/deliberate-* and DLB*.json: `python tests/unit/make_examples.py`.
+"""state/examples/{valid,invalid}/deliberate-* and DLB*.json (written by `python checker/tools/generate.py`).
 
 Every example is built through lifecycle.create_state/apply_moves, so its hash chain is right. An
 invalid example's LAST move is appended bypassing the rules (stamped with integrity.link by hand), so
@@ -32,6 +32,14 @@ from argcheck.env import Env, file_reader  # noqa: E402
 from argcheck.registry import RULES  # noqa: E402
 
 EXAMPLES = os.path.join(ROOT, "state", "examples")
+# Codes a log cannot yield alone (see the module docstring).
+NO_ISOLATED_EXAMPLE = {
+    "DLB105": "a not-evaluated point always brings its DLB103 warning",
+    "DLB132": "a pending reconcile always brings its DLB131 warning",
+    "DLB160": "the schema refuses a reframe without user consent first (ARG013)",
+    "DLB189": "the buckets never put an empirical point in Agreed without evidence; tested on a corrupted state",
+    "DLB192": "always comes with the DLB187 warning of the arbitrate move before it",
+}
 
 
 def repo_env() -> Env:
@@ -243,6 +251,11 @@ def documents() -> dict[str, dict]:
     docs.update({f"invalid/{code}-{slug(code)}.json": build().doc for code, build in INVALID.items()})
     docs[f"invalid/DLB161-{slug('DLB161')}.json"] = question_hash_mismatch()
     return docs
+
+
+def generated_files() -> dict[str, bytes]:
+    """Repository-relative path -> bytes, for `checker/tools/generate.py`."""
+    return {f"state/examples/{relative}": statefile.serialize(doc) for relative, doc in documents().items()}
 
 
 def main() -> int:

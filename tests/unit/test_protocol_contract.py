@@ -1,0 +1,107 @@
+"""Every registered protocol honours the contract in argcheck/protocols/contract.py."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import click
+import pytest
+
+from argcheck import operations, protocols
+from argcheck.protocols.contract import REQUIRED_PARTS, ProtocolSpec, check_spec
+from argcheck.registry import load_all_rules, placeholders
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = protocols.specs()
+NAMES = [spec.name for spec in SPECS]
+PARTS = {
+    "header": ("make_header", "check_header"),
+    "nextstep": ("report", "format_text"),
+    "prompting": ("render_prompt",),
+    "ingest": ("IngestProblem", "moves_from_envelope", "moves_after_refusal"),
+    "render": ("render",),
+    "engine": ("Engine", "HANDLERS"),
+}
+
+
+def valid_examples(name: str) -> list[Path]:
+    return sorted((ROOT / "state" / "examples" / "valid").glob(f"{name}-*.json"))
+
+
+def test_protocols_are_discovered_from_their_folders():
+    folders = sorted(p.parent.name for p in (ROOT / "checker/src/argcheck/protocols").glob("*/spec.py"))
+    assert NAMES == folders and len(NAMES) >= 2
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_the_spec_is_well_formed(spec: ProtocolSpec):
+    assert check_spec(spec, spec.name) == []
+    assert spec.package == f"argcheck.protocols.{spec.name}"
+    assert spec.formats[0] == "md" and spec.summary and spec.init_options.startswith(f"{spec.name}:")
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_every_required_part_is_there_with_its_names(spec: ProtocolSpec):
+    for part in REQUIRED_PARTS:
+        module = spec.part(part)
+        for name in PARTS.get(part, ()):
+            assert hasattr(module, name), f"{spec.name}.{part} lacks {name}"
+    assert isinstance(spec.part("init_command").command, click.Command)
+    assert spec.part("init_command").command.name == spec.name
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_one_handler_per_move_type_called_with_the_engine_and_the_move(spec: ProtocolSpec):
+    handlers = spec.part("engine").HANDLERS
+    assert set(handlers) == set(spec.move_types)
+    for kind, handler in handlers.items():
+        assert len(inspect.signature(handler).parameters) == 2, kind
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_the_rules_carry_the_protocols_prefix_and_explain_their_slots(spec: ProtocolSpec):
+    codes = [rule.code for rule in load_all_rules().values() if rule.protocol == spec.name]
+    assert codes and all(code.startswith(spec.code_prefix) for code in codes)
+    assert isinstance(spec.part("catalog").PLACEHOLDERS, dict) and placeholders(spec.name)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_optional_parts_exist_exactly_when_declared(spec: ProtocolSpec):
+    folder = ROOT / "checker/src/argcheck/protocols" / spec.name
+    assert (folder / "document.py").exists() == spec.standalone_document
+    assert (folder / "mcp_tools.py").exists() == spec.mcp_tools
+    assert (folder / "demo.py").exists() == bool(spec.demo)
+    assert all(callable(tool) and tool.__doc__ for tool in spec.tools())
+
+
+def test_at_most_one_protocol_claims_the_main_demo():
+    assert sum(spec.main_demo for spec in SPECS) <= 1
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_the_protocol_ships_its_skill_docs_and_examples(spec: ProtocolSpec):
+    skill = (ROOT / "skills" / spec.name / "SKILL.md").read_text(encoding="utf-8")
+    assert f"\nname: {spec.name}\n" in skill
+    assert (ROOT / "docs" / "protocols" / f"{spec.name}.md").exists()
+    assert valid_examples(spec.name)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_valid_runs_replay_to_a_declared_status_and_render_in_every_format(spec: ProtocolSpec, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    for path in valid_examples(spec.name):
+        outcome = operations.validate_file(str(path))
+        assert outcome.replay.protocol is spec
+        state = outcome.replay.engine.state
+        for fmt in spec.formats:
+            assert isinstance(spec.part("render").render(state, fmt, outcome.findings), str)
+        assert isinstance(spec.part("nextstep").format_text(spec.part("nextstep").report(state, str(path))), str)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_a_run_starts_in_the_initial_status_from_the_header_of_a_valid_example(spec: ProtocolSpec):
+    doc = operations.load_doc(str(valid_examples(spec.name)[0]))
+    assert spec.check_header(doc["header"]) == []
+    engine = spec.new_engine(doc["header"], operations.env_for(doc))
+    assert engine.status == spec.initial_status and not spec.is_closed(engine.status)
