@@ -91,6 +91,13 @@ def schema_text(schema: dict) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
+# ADR (2026-11): the shape checkers stay generated source, committed and drift-checked, rather than being
+# compiled from the schemas at run time with a cache. Reasons: the hot path (`validate`, `apply`) then imports
+# neither pydantic nor jsonschema nor fastjsonschema, and pays no compile step or cache lookup; there is no
+# cache to go stale, to lock, or to write from a read-only install; a reviewer sees every change to a
+# protocol's shapes as a diff. Cost: about 1-2k generated lines per protocol in the tree, which
+# tests/unit/test_generated_files.py keeps in step with models.py. Revisit if a protocol's shapes grow so
+# large that import time of `_shapes.py` shows up in bench/ (then: compile lazily into the user cache dir).
 def shapes_module(protocol: str) -> str:
     """Python source of fast shape checkers for every move type and the header (generated)."""
     import fastjsonschema

@@ -80,10 +80,16 @@ class ProtocolSpec:
 
     # -- the state-file core: header, shapes, reducer ------------------------------------------------------
 
+    def rules(self):
+        """The protocol's rule catalogue, imported (so its codes are registered before any check runs)."""
+        return self.part("catalog")
+
     def make_header(self, options: dict) -> dict:
+        self.rules()
         return self.part("header").make_header(options)
 
     def check_header(self, header) -> list:
+        self.rules()
         return self.part("header").check_header(header)
 
     @cached_property
@@ -100,6 +106,7 @@ class ProtocolSpec:
         return check_shape(self.shapes, move["type"], move, path)
 
     def new_engine(self, header: dict, env) -> Engine:
+        self.rules()
         return self.part("engine").Engine(header, env)
 
     def is_closed(self, status: str) -> bool:
