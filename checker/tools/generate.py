@@ -19,18 +19,20 @@ sys.path[1:1] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "unit"
 
 from argcheck import docsgen, protocols, registry, ruleindex, schemagen  # noqa: E402
 from argcheck.personas import FOLDER as PERSONAS  # noqa: E402
+from argcheck.personas import REFERENCES  # noqa: E402
 
 
 def protocol_files() -> dict[str, str]:
-    """Per protocol: its JSON Schema, its shape checkers and the skill's copies of its persona templates."""
+    """Per protocol: its JSON Schema, its shape checkers and the skill's copies of its personas and references."""
     files = {}
     for spec in protocols.specs():
         name = spec.name
         files[f"state/schemas/{name}.schema.json"] = schemagen.schema_text(schemagen.state_schema(name))
         files[f"checker/src/argcheck/protocols/{name}/_shapes.py"] = schemagen.shapes_module(name)
-        source = Path(PACKAGE, "protocols", name, PERSONAS)
-        for template in sorted(source.glob("*.md")) if source.is_dir() else ():
-            files[f"skills/{name}/{PERSONAS}/{template.name}"] = template.read_text(encoding="utf-8")
+        for folder in (PERSONAS, REFERENCES):
+            source = Path(PACKAGE, "protocols", name, folder)
+            for template in sorted(source.glob("*.md")) if source.is_dir() else ():
+                files[f"skills/{name}/{folder}/{template.name}"] = template.read_text(encoding="utf-8")
     return files
 
 

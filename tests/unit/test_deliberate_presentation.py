@@ -320,7 +320,8 @@ def test_next_report_is_json_able_and_names_the_next_command(tmp_path):
         "respondent": "consultee", "issued_round": 1, "due_round": 2, "drops": 0}
     text = nextstep.format_text(report)
     assert "Gate DLB181 blocks synthesis: open challenges C1" in text
-    assert "argcheck prompt runs/s.json | argcheck-consult codex resume sess-1 | argcheck ingest runs/s.json" in text
+    assert "argcheck consult runs/s.json" in text  # one command per round: it resumes sess-1 itself
+    assert report["consultee"] == {"name": "codex", "session_id": "sess-1"}
 
 
 def test_next_after_a_reply_lists_the_orchestrator_moves_to_fill_in(tmp_path):
@@ -328,7 +329,8 @@ def test_next_after_a_reply_lists_the_orchestrator_moves_to_fill_in(tmp_path):
     run.reply(OPENING)
     text = nextstep.format_text(nextstep.report(run.state, state_path="s.json"))
     assert "Next (orchestrator): apply your moves (fill in the ...): classify P1 P2" in text
-    assert "argcheck apply s.json - <<'EOF'" in text and '"point": "P2"' in text
+    assert "argcheck apply s.json '[{" in text and '"point": "P2"' in text
+    assert "<<" not in text and "$(" not in text  # forms Claude Code runs without a prompt
 
 
 def test_next_asks_for_the_orchestrators_position_first_when_it_proposes(tmp_path):

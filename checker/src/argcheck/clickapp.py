@@ -16,10 +16,13 @@ COMMANDS = {
     "next": "Where the run stands and what is due or allowed now.",
     "prompt": "Render the next consultee prompt from the state.",
     "ingest": "Turn a consultee reply envelope into moves and apply them.",
+    "consult": "One consultation round: prompt, consultee (through its wrapper), ingest.",
     "render": "Render the decision log, the state as JSON, or the argument graph.",
+    "moves": "Every move of a protocol with a JSON example, or one move's fields.",
     "rules": "List the rules, or explain one code.",
     "schema": "Print or write the JSON Schemas of the state files.",
     "sessions": "List state files with protocol, status and age; prune old ones.",
+    "doctor": "Check the setup: argcheck, the consultee wrapper and CLIs, where state goes.",
     "demo": "Replay a protocol's bundled run turn by turn (no consultee, no API key).",
     "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",
 }

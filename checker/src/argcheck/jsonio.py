@@ -94,6 +94,21 @@ def load(target: str):
     return parse(read_bytes(target))
 
 
+def is_inline(argument: str) -> bool:
+    """An argument that is JSON itself (an object or array), not a path: `apply S '{"type": ...}'`."""
+    return argument.lstrip()[:1] in ("{", "[")
+
+
+def load_argument(argument: str):
+    """A JSON argument given inline, or the file (or `-` for stdin) it names; parsed strictly."""
+    if is_inline(argument):
+        data = argument.encode("utf-8", "surrogatepass")
+        if len(data) > max_bytes():
+            raise too_large(len(data), max_bytes())
+        return parse(data)
+    return load(argument)
+
+
 def _decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]

@@ -1,7 +1,8 @@
-"""Persona and prompt templates: Markdown files under a protocol's `personas/` folder, the one source.
+"""Persona templates and references: Markdown under a protocol's `personas/` and `references/`, the one source.
 
-`argcheck prompt` renders from these files, and `checker/tools/generate.py` copies them into
-`skills/<protocol>/personas/` for agents that dispatch a persona by hand (drift-checked by a test).
+`argcheck prompt` renders from the templates and `argcheck moves` prints the references;
+`checker/tools/generate.py` copies both into `skills/<protocol>/` for agents that read them there
+(drift-checked by a test).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from importlib import resources
 
 FOLDER = "personas"
+REFERENCES = "references"
 
 
 def persona_text(package: str, persona: str) -> str:
@@ -22,3 +24,9 @@ def persona_section(package: str, persona: str, heading: str) -> str:
     start = lines.index(f"## {heading}") + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
     return "\n".join(lines[start:end]).strip()
+
+
+def reference_text(package: str, name: str) -> str | None:
+    """The reference `references/<name>.md` of a protocol package (None when it ships none)."""
+    path = resources.files(package).joinpath(REFERENCES, f"{name}.md")
+    return path.read_text(encoding="utf-8") if path.is_file() else None

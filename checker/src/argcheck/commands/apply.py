@@ -13,21 +13,23 @@ from argcheck.output import echo_findings, echo_json, findings_json
 
 @click.command("apply")
 @STATE_ARGUMENT
-@click.argument("moves", default="-", type=click.Path(allow_dash=True))
+@click.argument("moves", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Check the moves but do not write them.")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
               help="Seconds to wait for another argcheck process to release the state file.")
 def command(state, moves, fmt, dry_run, lock_timeout):
-    """Check MOVES (a JSON move object or array of moves; - for stdin) and append them to STATE.
+    """Check MOVES and append them to STATE. MOVES is a move or an array of moves,
+    given inline ('{"type": ...}', in single quotes; write an apostrophe inside
+    it as \u0027), or a file holding them, or - for stdin.
 
     Either every move is legal and all are appended atomically, or none is and
     STATE is left byte-for-byte unchanged. Do not set seq, prev or at: apply does.
     """
     try:
-        batch = jsonio.load(moves)
+        batch = jsonio.load_argument(moves)
     except InputError as error:
-        report_input_error(error, moves, fmt)
+        report_input_error(error, "MOVES" if jsonio.is_inline(moves) else moves, fmt)
     batch = batch if isinstance(batch, list) else [batch]
     try:
         outcome = operations.apply_to_file(state, batch, lock_timeout=lock_timeout, dry_run=dry_run)
@@ -39,7 +41,8 @@ def command(state, moves, fmt, dry_run, lock_timeout):
     return report_applied(state, outcome, fmt, dry_run)
 
 
-def report_applied(state, outcome, fmt, dry_run) -> int:
+def report_applied(state, outcome, fmt, dry_run, line: str | None = None) -> int:
+    """Print the findings and one summary line (`line` replaces the default); return the exit code."""
     refused = outcome.applied == 0
     status = outcome.replay.engine.status if outcome.replay else None
     if fmt == "json":
@@ -47,7 +50,7 @@ def report_applied(state, outcome, fmt, dry_run) -> int:
                    "status": status, "findings": findings_json(outcome.findings)})
     else:
         echo_findings(outcome.findings, state)
-        click.echo(_summary_line(state, outcome, refused, dry_run))
+        click.echo(line if line and not refused else _summary_line(state, outcome, refused, dry_run))
     if refused:
         return int(ExitCode.FINDINGS)
     terminal = outcome.replay.protocol.terminal_statuses

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from argcheck import jsonio, operations, statefile
+from argcheck import jsonio, recording, statefile
 from argcheck.commands.apply import report_applied
-from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, protocol_part, replayed, report_input_error
+from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed, report_input_error
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.output import echo_json
@@ -14,48 +14,43 @@ from argcheck.output import echo_json
 
 @click.command("ingest")
 @STATE_ARGUMENT
-@click.argument("envelope", default="-", type=click.Path(allow_dash=True))
+@click.argument("envelope", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
 def command(state, envelope, fmt, dry_run, lock_timeout):
-    """Read a wrapper ENVELOPE (- for stdin) and record the consultee's reply in STATE.
+    """Record a consultee's reply in STATE: ENVELOPE is the wrapper's JSON envelope
+    (- for stdin, a file, or inline JSON in single quotes); where the protocol
+    takes it, the reply content itself (e.g. a Toulmin phase's JSON).
 
     A failure (timeout, not installed, auth, CLI error, empty) is recorded as a
     consultee failure; a reply not in the requested format is recorded as a
-    format failure. Neither advances the iteration.
+    format failure. Neither advances the iteration. Prints one line saying what
+    was recorded (`argcheck consult STATE` does prompt, consultee and ingest in one).
     """
     try:
-        reply = jsonio.load(envelope)
+        reply = jsonio.load_argument(envelope)
     except InputError as error:
-        report_input_error(error, envelope, fmt)
+        report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) else envelope, fmt)
+    return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout)
+
+
+def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float) -> int:
+    """Record `reply` in `state` and print the findings and one summary line (shared with `consult`)."""
     outcome = replayed(state, fmt)
-    ingesting = protocol_part(outcome, "ingest")
+    ingesting = outcome.replay.protocol.part("ingest")
     try:
-        moves = ingesting.moves_from_envelope(outcome.replay.engine.state, reply)
+        moves = recording.moves_for(outcome, reply)
     except ingesting.IngestProblem as problem:
-        raise click.UsageError(f"{envelope}: {problem}") from None
+        raise click.UsageError(f"{source}: {problem}") from None
     if dry_run:
         echo_json(moves)
         return int(ExitCode.OK)
     try:
-        applied = operations.apply_to_file(state, moves, lock_timeout=lock_timeout)
-        if _content_refused(applied, outcome.doc["move_count"]):
-            refusal = applied.findings
-            fallback = ingesting.moves_after_refusal(reply, refusal)
-            applied = operations.apply_to_file(state, fallback, lock_timeout=lock_timeout)
-            applied = applied._replace(findings=refusal + applied.findings)
-            click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
+        recorded = recording.record(state, outcome, reply, lock_timeout)
     except statefile.LockBusy:
         click.echo(f"argcheck: {state} is locked by another process", err=True)
         return int(ExitCode.BUSY)
-    return report_applied(state, applied, fmt, False)
-
-
-def _content_refused(applied, moves_before: int) -> bool:
-    """True when apply refused a move after the consult record (the reply itself arrived)."""
-    if applied.applied:
-        return False
-    consult_seq = moves_before + 1
-    errors = [f for f in applied.findings if f.is_error]
-    return bool(errors) and all(f.move is not None and f.move > consult_seq for f in errors)
+    if recorded.content_refused:
+        click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
+    return report_applied(state, recorded.outcome, fmt, False, line=recording.summary_line(recorded))

@@ -134,3 +134,24 @@ def _arbitration_move(state, envelope) -> dict:
         raise IngestProblem(f"the arbiter's reply names unknown ids: {', '.join(unknown)}")
     return {"type": "arbitrate", "actor": "arbiter", **reply}
 
+
+
+def describe_recorded(moves: list, state) -> str:
+    """One line on a recorded reply: what arrived and what is owed now (for `ingest` and `consult`)."""
+    first = moves[0] if moves else {}
+    if first.get("type") == "arbitrate":
+        flags = len(first.get("flags", ()))
+        return f"recorded the arbiter's review: {flags} flag{'s' if flags != 1 else ''}; next: present"
+    outcome = first.get("outcome")
+    if outcome == "failure":
+        return (f"recorded a consultee failure ({first.get('failure_class')}): not a round; "
+                "fix the cause, then consult again")
+    if outcome == "format_failure":
+        return f"recorded a format failure (not a round): {first.get('excerpt', '')[:120]}; consult again"
+    counts = {}
+    for move in moves[1:]:
+        counts.setdefault(move["type"], []).append(move.get("id") or move.get("challenge") or move.get("point"))
+    parts = [f"{len(ids)} {kind}{'s' if len(ids) != 1 else ''} ({', '.join(str(i) for i in ids if i)})"
+             for kind, ids in counts.items()]
+    content = "; ".join(parts) if parts else "no new content"
+    return f"recorded reply {state.iteration} of {state.cap}: {content}; run `argcheck next` for what you owe"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
+from argcheck.commandline import apply_command
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.standing import (
     consultee_name, consultee_reminders, ids_of, orchestrator_duties, pending_drops, reply_phase,
@@ -102,21 +103,21 @@ def next_action(state, state_path: str = "STATE") -> dict:
     if state.status in ("presented", "aborted"):
         return _action("user", f"done ({state.status}): read the decision log", [f"argcheck render {path} --format md"])
     if state.status == "synthesized":
-        return _after_synthesis(state, path)
+        return _after_synthesis(state, state_path)
     if _needs_opening_points(state):
         move = '{"type": "point", "actor": "orchestrator", "id": "P1", "kind": "empirical|value", "text": "..."}'
         return _action("orchestrator", f"{state.header.get('flow')}: put your position as points before the "
-                       "first consult", [f"argcheck apply {path} - <<'EOF'\n[\n  {move}\n]\nEOF"])
+                       "first consult", [apply_command(state_path, f"[{move}]")])
     duties = orchestrator_duties(state)
     if duties:
         todo = "; ".join(f"{kind} {' '.join(ids)}" for kind, ids in duties.items())
-        body = ",\n".join(_duty_skeletons(duties))
+        body = ", ".join(_duty_skeletons(duties))
         return _action("orchestrator", f"apply your moves (fill in the ...): {todo}",
-                       [f"argcheck apply {path} - <<'EOF'\n[\n{body}\n]\nEOF"])
+                       [apply_command(state_path, f"[{body}]")])
     ready = [name for name in TERMINATIONS if queries.termination_options(state).get(name, (False, ""))[0]]
     if ready:
-        return _synthesis_step(state, path, ready[0])
-    return _action("consultee", _consult_text(state), [_consult_command(state, path)])
+        return _synthesis_step(state, state_path, ready[0])
+    return _action("consultee", _consult_text(state), [f"argcheck consult {path}"])
 
 
 ORCHESTRATOR_FIRST = frozenset({"orchestrator_proposes", "verification", "participant", "red_team",
@@ -140,28 +141,27 @@ DUTY_SKELETONS = {  # the placeholders are not valid values on purpose: the chec
 
 
 def _duty_skeletons(duties: dict[str, list[str]]) -> list[str]:
-    return ["  " + DUTY_SKELETONS[kind].format(id=identifier) for kind, ids in duties.items() for identifier in ids]
+    return [DUTY_SKELETONS[kind].format(id=identifier) for kind, ids in duties.items() for identifier in ids]
 
 
-def _after_synthesis(state, path: str) -> dict:
+def _after_synthesis(state, state_path: str) -> dict:
+    path = shlex.quote(state_path)
     if queries.arbitration_due(state) and state.arbitration is None:
-        command = f"argcheck prompt {path} | argcheck-consult {consultee_name(state)} new | argcheck ingest {path}"
-        return _action("arbiter", "arbitrate in a fresh session (no attribution)", [command])
+        return _action("arbiter", "arbitrate in a fresh session (no attribution)", [f"argcheck consult {path}"])
     present = '{"type": "present", "actor": "orchestrator"}'
     return _action("orchestrator", "present the decision log",
-                   [f"argcheck apply {path} - <<'EOF'\n{present}\nEOF", f"argcheck render {path} --format md"])
+                   [apply_command(state_path, present), f"argcheck render {path} --format md"])
 
 
-def _synthesis_step(state, path: str, termination: str) -> dict:
+def _synthesis_step(state, state_path: str, termination: str) -> dict:
     if state.mode == "standard" and not state.stress_tests and termination in ("convergence", "iteration_bound"):
         targets = json.dumps(ids_of(queries.buckets(state).get("agreed", [])))
         move = ('{"type": "stress_test", "actor": "orchestrator", "targets": ' + targets +
                 ', "outcome": "held|weakened|broken", "summary": "..."}')
         return _action("orchestrator", f"{termination} is met: stress-test the agreed points, then synthesize",
-                       [f"argcheck apply {path} - <<'EOF'\n{move}\nEOF"])
+                       [apply_command(state_path, move)])
     move = f'{{"type": "synthesize", "actor": "orchestrator", "termination": "{termination}", "answer": "..."}}'
-    return _action("orchestrator", f"{termination} is met: synthesize",
-                   [f"argcheck apply {path} - <<'EOF'\n{move}\nEOF"])
+    return _action("orchestrator", f"{termination} is met: synthesize", [apply_command(state_path, move)])
 
 
 def _consult_text(state) -> str:
@@ -171,11 +171,7 @@ def _consult_text(state) -> str:
     return f"consult {consultee_name(state)} for round {state.iteration + 1} ({reply_phase(state)})"
 
 
-def _consult_command(state, path: str) -> str:
-    name = consultee_name(state)
-    session = state.consultee_session
-    mode = f"resume {shlex.quote(session)}" if session else "new"
-    return f"argcheck prompt {path} | argcheck-consult {name} {mode} | argcheck ingest {path}"
+
 
 
 def _action(actor: str, text: str, commands: list[str]) -> dict:

@@ -267,3 +267,11 @@ def _bucket_listing(state, grouped) -> str:
         lines = [f"- {p.id} ({p.kind}): {flat(p.text)} [{_arbiter_note(state, p)}]" for p in points]
         parts.append(f"## {name.capitalize()}\n\n" + ("\n".join(lines) or "(none)"))
     return "\n\n".join(parts)
+
+
+def consultation(state) -> dict:
+    """Who `argcheck consult` calls and how: the header's consultee, resuming its recorded session; the
+    arbiter always in a fresh session (it must not see the exchange)."""
+    fresh = state.status == "synthesized"
+    return {"consultee": consultee_name(state), "session_id": None if fresh else state.consultee_session,
+            "role": "arbiter" if fresh else "consultee"}

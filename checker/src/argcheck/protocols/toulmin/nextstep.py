@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
+from argcheck.commandline import apply_command, ingest_command
 from argcheck.protocols.toulmin.state import (
     BRIDGED, COMPONENTS, GROUNDED, JUDGED, PHASE_NAMES, REPORTED, STARTED, STRESS_TESTED, TERMINATED,
 )
@@ -98,8 +99,8 @@ def next_action(state, state_path: str = "STATE") -> dict:
         pending = ", ".join(state.pending_perspectives)
         return _action("orchestrator", f"answer the council ({pending}), or go on with the "
                                        f"{PHASE_NAMES[NEXT_PHASE[state.status]]}",
-                       [f"argcheck prompt {path} > council-prompt.md",
-                        f"argcheck ingest {path} opinions.json   # {{\"opinions\": [...]}}"])
+                       [f"argcheck prompt {path}",
+                        ingest_command(state_path, {"opinions": ["..."]})])
     phase = NEXT_PHASE[state.status]
     skeleton = json.dumps(MOVE_SKELETONS[phase], ensure_ascii=False)
     text = f"{'write' if phase == 'report' else 'produce'} the {PHASE_NAMES[phase]}"
@@ -107,8 +108,7 @@ def next_action(state, state_path: str = "STATE") -> dict:
         text += " (optional: `argcheck render` already gives the report)"
     return _action("orchestrator", text, [
         f"argcheck prompt {path}",
-        f"argcheck ingest {path} reply.json   # the JSON the prompt asks for",
-        f"argcheck apply {path} - <<'EOF'\n{skeleton}\nEOF",
+        apply_command(state_path, skeleton),
     ])
 
 

@@ -1,0 +1,25 @@
+"""Commands as `argcheck next` and the skills print them: forms an agent's shell tool runs as written.
+
+No heredoc, no `$(...)`, no `>` redirection: Claude Code refuses those even when `argcheck` is allowed.
+A move goes inline, in single quotes; an apostrophe inside it is written as the JSON escape \\u0027.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+
+def inline(value) -> str:
+    """`value` as JSON in one single-quoted shell word (apostrophes escaped the JSON way)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return "'" + text.replace("'", "\\u0027") + "'"
+
+
+def apply_command(path: str, moves) -> str:
+    """`argcheck apply PATH '<moves>'` for a move, a list of moves, or their JSON text."""
+    return f"argcheck apply {shlex.quote(path)} {inline(moves)}"
+
+
+def ingest_command(path: str, reply) -> str:
+    return f"argcheck ingest {shlex.quote(path)} {inline(reply)}"
