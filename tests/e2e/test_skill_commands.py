@@ -80,9 +80,11 @@ def test_every_shell_block_of_the_skill_runs_as_written(skill, tmp_path):
 
 @pytest.mark.slow
 def test_the_commands_before_the_first_run_work(tmp_path):
-    """`argcheck --version` and `argcheck-consult --list`, which deliberate's SKILL.md says to run first."""
+    """`argcheck doctor`, which the skills say to run first: a few lines, and the wrapper is found."""
     box = make_sandbox(tmp_path, "deliberate", ())
-    version = box.run(["bash", "-euo", "pipefail", "-c", "argcheck --version"], "argcheck --version")
-    assert re.search(r"\d+\.\d+", version.stdout), version.stdout
-    listed = box.run(["bash", "-euo", "pipefail", "-c", "argcheck-consult --list"], "argcheck-consult --list")
-    assert {"codex", "replay"} <= set(listed.stdout.split()), listed.stdout
+    doctor = box.run(["bash", "-euo", "pipefail", "-c", "argcheck doctor"], "argcheck doctor")
+    assert re.search(r"^argcheck \d+\.\d+", doctor.stdout), doctor.stdout
+    assert "wrapper:" in doctor.stdout and "not on PATH" not in doctor.stdout.splitlines()[1]
+    assert len(doctor.stdout.splitlines()) <= 12
+    for skill in SKILLS:
+        assert "`argcheck doctor`" in (ROOT / "skills" / skill / "SKILL.md").read_text(encoding="utf-8")

@@ -194,13 +194,49 @@ def make_sandbox(tmp_path: Path, skill: str, transcripts: tuple[str, ...]) -> Sa
 
 # --- what the agent does between the skill's blocks --------------------------------------------------
 
+@dataclass(frozen=True)
+class Act:
+    """One thing the agent does between blocks: apply moves, ingest a reply, or run the block again."""
+    kind: str  # "apply" | "ingest" | "again"
+    payload: object = None
+    what: str = ""
+
+
+def apply(moves, what: str) -> Act:
+    return Act("apply", moves, what)
+
+
+def ingest(reply, what: str) -> Act:
+    return Act("ingest", reply, what)
+
+
+AGAIN = Act("again", None, "run the same block again")
+
+
 @dataclass
 class AgentStep:
-    """Moves the agent would make right after the first block that `follows` (a description and a test)."""
+    """What the agent does right after the first block that `follows` (a description and a test)."""
     follows: str
     matches: Callable[[str], bool]
     why: str
-    do: Callable[[Sandbox, Block, str], None]
+    acts: tuple[Act, ...]
+
+    def do(self, box: Sandbox, block: Block, state: str) -> None:
+        for act in self.acts:
+            if act.kind == "apply":
+                box.apply(state, act.payload, act.what)
+            elif act.kind == "ingest":
+                box.ingest(state, act.payload, act.what)
+            else:
+                box.run_block(block, again=True)
+
+    def commands(self, block_text: str, state: str) -> list[str]:
+        """The same acts as the shell commands an agent would run (for a real client)."""
+        from argcheck.commandline import apply_command, ingest_command
+
+        shown = {"apply": apply_command, "ingest": ingest_command}
+        return [block_text.strip() if act.kind == "again" else shown[act.kind](state, act.payload)
+                for act in self.acts]
 
 
 def has(pattern: str) -> Callable[[str], bool]:
