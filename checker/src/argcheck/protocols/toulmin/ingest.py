@@ -16,12 +16,16 @@ on as it is, and `apply` refuses it with the missing field (ARG013).
 from __future__ import annotations
 
 import hashlib
+import re
 
 from argcheck import jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
                 "perspectives", "question", "opinions", "query", "relax")
+
+
+FENCE = re.compile(r"```([A-Za-z]*)[ \t]*\r?\n(.*?)```", re.DOTALL)
 
 
 class IngestProblem(ValueError):
@@ -121,22 +125,27 @@ def _from_envelope(envelope: dict) -> tuple[dict, dict]:
 
 
 def parse_reply(text: str) -> dict:
-    """The one JSON object in a model's reply, tolerating a code fence or text around it."""
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rsplit("```", 1)[0]
-    try:
-        value = jsonio.parse(stripped.encode("utf-8", "surrogatepass"))
-    except jsonio.InputError:
-        start, end = stripped.find("{"), stripped.rfind("}")
-        if start < 0 or end <= start:
-            raise IngestProblem("the reply is not in the requested format: no JSON object found") from None
+    """The one JSON object in a model's reply: the whole reply, a ```json (or bare ```) fence anywhere in it
+    (with text around it, as deliberate accepts), or the outermost {...} in the text."""
+    if "{" not in text and "[" not in text:
+        raise IngestProblem("the reply is not in the requested format: no JSON object found")
+    error = None
+    for source in _json_candidates(text):
         try:
-            value = jsonio.parse(stripped[start:end + 1].encode("utf-8", "surrogatepass"))
-        except jsonio.InputError as error:
-            found = error.finding
-            raise IngestProblem(f"the reply is not in the requested format: {found.code} {found.message}") from None
-    if not isinstance(value, dict):
-        raise IngestProblem("the reply is not in the requested format: expected one JSON object")
-    return value
+            value = jsonio.parse(source.encode("utf-8", "surrogatepass"))
+        except jsonio.InputError as problem:
+            error = error or problem.finding
+            continue
+        if not isinstance(value, dict):
+            raise IngestProblem("the reply is not in the requested format: expected one JSON object")
+        return value
+    raise IngestProblem(f"the reply is not in the requested format: {error.code} {error.message}")
+
+
+def _json_candidates(text: str) -> list[str]:
+    """Where the JSON may be, most specific first after the whole reply."""
+    stripped = text.strip()
+    fenced = [body for lang, body in FENCE.findall(text) if lang.lower() in ("json", "")]
+    start, end = stripped.find("{"), stripped.rfind("}")
+    braced = [stripped[start:end + 1]] if 0 <= start < end else []
+    return [stripped, *fenced, *braced]
