@@ -243,3 +243,16 @@ def test_a_successful_stateless_call_leaves_one_state_file():
     result = tool(name, query=QUERY, **arguments)
     assert result["ok"] and result["created"] is True
     assert [str(p.resolve()) for p in state_files()] == [result["state"]]
+
+
+# Toulmini's citation shape through the generic tools too
+
+
+def test_the_generic_apply_and_ingest_take_toulmini_citations():
+    started = tool("argcheck_init", protocol="toulmin", options={"query": QUERY})
+    applied = tool("argcheck_apply", state=started["state"], moves={"type": "grounding", **load(PHASE_FILES[0])})
+    assert applied["ok"] and applied["status"] == "grounded", applied["error"]
+    reply = {"envelope": 1, "consultee": "codex", "failure": None,
+             "response": "```json\n" + as_json(load(PHASE_FILES[1])) + "\n```"}
+    ingested = tool("argcheck_ingest", state=started["state"], reply=reply)
+    assert ingested["ok"] and ingested["status"] == "bridged", ingested["error"]
