@@ -256,3 +256,11 @@ def test_the_generic_apply_and_ingest_take_toulmini_citations():
              "response": "```json\n" + as_json(load(PHASE_FILES[1])) + "\n```"}
     ingested = tool("argcheck_ingest", state=started["state"], reply=reply)
     assert ingested["ok"] and ingested["status"] == "bridged", ingested["error"]
+
+
+def test_half_a_phase_on_a_named_state_is_a_schema_error_not_a_crash():
+    started = tool("initiate_toulmin_sequence", query=QUERY)
+    before = Path(started["state"]).read_bytes()
+    result = tool("stress_test_argument", state=started["state"], claim_json=as_json(CLAIM))
+    assert result["error"]["code"] == "ARG013" and result["exit_code"] == 1
+    assert Path(started["state"]).read_bytes() == before

@@ -66,7 +66,7 @@ def moves_from_content(state, content, provenance: dict | None = None) -> list[d
         present = [name for name in names if name in content]
         if not present:
             continue
-        if all(state.components.get(name) == content[name] for name in names):
+        if all(name in content and state.components.get(name) == content[name] for name in names):
             continue  # already recorded, identically
         moves.append({"type": kind, **{name: content[name] for name in present}})
     summary = content.get("summary")
