@@ -136,9 +136,25 @@ def valid_examples() -> dict[str, dict]:
                opinion("O2", "site reliability engineer", "rebuttal", source="orchestrator", consultee=None),
                grounding(), logic_bridge(council=["O1"]), stress_test("strong", 65, council=["O2"]),
                judgment("overruled"))
+    toulmini = Chain(state_id="20261121-5a5a05", ticking=True)
+    toulmini.ok(*toulmini_shaped_moves())
     return {"toulmin-sustained-reported.json": sustained.doc, "toulmin-terminated-irrelevant-warrant.json":
             terminated.doc, "toulmin-relaxed-backing-remanded.json": relaxed.doc,
-            "toulmin-council-overruled.json": council.doc}
+            "toulmin-council-overruled.json": council.doc, "toulmin-toulmini-shapes-judged.json": toulmini.doc}
+
+
+TOULMINI_CITATIONS = [
+    {"source": "Incident tracker export, Q1-Q2", "reference": "rows tagged type-error", "url": None},
+    {"source": "Gao, Bird, Barr: To Type or Not to Type (ICSE 2017)", "reference": "Section 5, Table 3",
+     "url": "https://example.org/to-type-or-not-to-type"},
+]
+
+
+def toulmini_shaped_moves() -> list[dict]:
+    """A chain in Toulmini's shapes: {source, reference, url} citations and an `irrelevant` rebuttal."""
+    ground, bridge = grounding(), logic_bridge(citations=[TOULMINI_CITATIONS[1]])
+    ground["data"]["citations"] = [TOULMINI_CITATIONS[0]]
+    return [ground, bridge, stress_test("irrelevant", 80), judgment("sustained")]
 
 
 def invalid_examples() -> dict[str, dict]:
