@@ -86,9 +86,9 @@ def _as_call_tool_result(result: dict):
     long_text = result.get("prompt") or result.get("report") or result.get("text")
     rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text", "client_error")}
     blocks = []
-    if not result["ok"] and result.get("client_error"):
-        blocks.append(TextContent(type="text", text=json.dumps(result["client_error"], ensure_ascii=False)))
     if not result["ok"]:
+        if result.get("client_error"):
+            blocks.append(TextContent(type="text", text=json.dumps(result["client_error"], ensure_ascii=False)))
         error = result["error"]
         blocks.append(TextContent(type="text", text=f"{error['code']} {error['name']}: {error['message']}"
                                                     + (f"\nhint: {error['hint']}" if error["hint"] else "")))
