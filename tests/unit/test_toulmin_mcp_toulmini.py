@@ -264,3 +264,31 @@ def test_half_a_phase_on_a_named_state_is_a_schema_error_not_a_crash():
     result = tool("stress_test_argument", state=started["state"], claim_json=as_json(CLAIM))
     assert result["error"]["code"] == "ARG013" and result["exit_code"] == 1
     assert Path(started["state"]).read_bytes() == before
+
+
+# Toulmini's council answer ({perspective, argument_for, argument_against, key_citation})
+
+
+def test_toulminis_council_answer_feeds_the_backing_and_the_rebuttal():
+    example = load("council_integration")
+    helper = example["workflow"][0]
+    asked = tool("consult_field_experts", **helper["input"])
+    assert asked["ok"] and asked["pending"] == helper["input"]["perspectives"]
+    reply = {"envelope": 1, "consultee": "codex", "failure": None, "response": as_json(helper["output"])}
+    answered = tool("argcheck_ingest", state=asked["state"], reply=reply)
+    assert answered["ok"], answered["error"]
+    chain = mcpserver.call(mcpserver.tool_named("argcheck_render"), state=asked["state"], format="json")
+    recorded = json.loads(chain["report"])["council"]["opinions"]
+    assert [(o["perspective"], o["feeds"]) for o in recorded] == [
+        (p, feeds) for p in helper["input"]["perspectives"] for feeds in ("backing", "rebuttal")]
+    assert "(key citation: " in recorded[0]["opinion"] and recorded[0]["provenance"]["consultee"] == "codex"
+
+
+def test_toulminis_council_answer_through_the_opinions_argument():
+    asked = tool("consult_field_experts", query=QUERY, perspectives=["Economist"])
+    answered = tool("consult_field_experts", state=asked["state"], opinions=[
+        {"perspective": "Economist", "argument_for": "Lower running costs.", "argument_against": "High upfront cost."}])
+    assert answered["ok"] and [o["feeds"] for o in answered["opinions"]] == ["backing", "rebuttal"]
+    bad = tool("consult_field_experts", state=asked["state"], opinions=[{"perspective": "Economist",
+                                                                        "argument_for": "Lower running costs."}])
+    assert bad["error"]["code"] == "USAGE" and "argument_against" in bad["error"]["message"]
