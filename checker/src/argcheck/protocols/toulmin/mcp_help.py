@@ -26,7 +26,8 @@ def toulmin_model() -> str:
              "An argument is seven components, recorded in four phases; each phase needs every earlier one.", ""]
     for name in COMPONENTS:
         lines += [f"## {name.capitalize()}", "", ROLES[name], "", *_fields(COMPONENT_MODELS[name]), ""]
-    lines += ["## Citation", "", *_fields(Citation), "", "## Phases", ""]
+    lines += ["## Citation", "", "where a fact or an authority comes from: a source, and a locator or a reference "
+              "(one of them is required; url null when unsure)", "", *_fields(Citation), "", "## Phases", ""]
     lines += [f"- {PHASE_NAMES[kind]}: {', '.join(names)}" for kind, (names, _) in PHASES.items()]
     lines += ["", "## Circuit breakers", "",
               "A warrant or backing of strength weak or irrelevant terminates the chain (TERMINATION_SIGNAL), "
