@@ -136,9 +136,25 @@ def valid_examples() -> dict[str, dict]:
                opinion("O2", "site reliability engineer", "rebuttal", source="orchestrator", consultee=None),
                grounding(), logic_bridge(council=["O1"]), stress_test("strong", 65, council=["O2"]),
                judgment("overruled"))
+    toulmini = Chain(state_id="20261121-5a5a05", ticking=True)
+    toulmini.ok(*toulmini_shaped_moves())
     return {"toulmin-sustained-reported.json": sustained.doc, "toulmin-terminated-irrelevant-warrant.json":
             terminated.doc, "toulmin-relaxed-backing-remanded.json": relaxed.doc,
-            "toulmin-council-overruled.json": council.doc}
+            "toulmin-council-overruled.json": council.doc, "toulmin-toulmini-shapes-judged.json": toulmini.doc}
+
+
+TOULMINI_CITATIONS = [
+    {"source": "Incident tracker export, Q1-Q2", "reference": "rows tagged type-error", "url": None},
+    {"source": "Gao, Bird, Barr: To Type or Not to Type (ICSE 2017)", "reference": "Section 5, Table 3",
+     "url": "https://example.org/to-type-or-not-to-type"},
+]
+
+
+def toulmini_shaped_moves() -> list[dict]:
+    """A chain in Toulmini's shapes: {source, reference, url} citations and an `irrelevant` rebuttal."""
+    ground, bridge = grounding(), logic_bridge(citations=[TOULMINI_CITATIONS[1]])
+    ground["data"]["citations"] = [TOULMINI_CITATIONS[0]]
+    return [ground, bridge, stress_test("irrelevant", 80), judgment("sustained")]
 
 
 def invalid_examples() -> dict[str, dict]:
@@ -170,8 +186,8 @@ def invalid_examples() -> dict[str, dict]:
                                                              stress_test("absolute", 20)).force(judgment()).doc,
         "TLM112-verdict-inconsistent.json": base().ok(grounding(), logic_bridge(), stress_test("weak", 80))
         .force(judgment("overruled")).doc,
-        "TLM113-degree-out-of-band.json": base().ok(grounding(), logic_bridge())
-        .force(stress_test("weak", 40, degree="certainly")).doc,
+        "TLM113-degree-out-of-band.json": _applied(base().ok(grounding(), logic_bridge()),
+                                                   stress_test("weak", 40, degree="certainly")).doc,
         "TLM114-council-disabled.json": base(council=False).force(council_request("economist")).doc,
         "TLM115-no-perspectives.json": base().force(council_request()).doc,
         "TLM116-perspective-not-requested.json": base().ok(council_request("economist"))
@@ -187,7 +203,25 @@ def invalid_examples() -> dict[str, dict]:
         "TLM121-consultee-not-named.json": base().ok(council_request("economist"))
         .force(opinion("O1", "economist", consultee=None)).doc,
         "TLM122-citation-not-found.json": _with_missing_citation(),
+        "TLM123-citation-without-locator.json": base().force(_unlocated_grounding()).doc,
+        "TLM124-sustained-but-reasoning-says-fails.json": base().ok(grounding(), logic_bridge(), stress_test())
+        .force(contradicting_judgment()).doc,
     }
+
+
+def _unlocated_grounding() -> dict:
+    move = grounding()
+    move["data"]["citations"] = [{"source": "Incident tracker export, Q1-Q2"}]
+    return move
+
+
+def contradicting_judgment(status: str = "sustained") -> dict:
+    """A judgment whose reasoning argues the opposite of its status (TLM124)."""
+    says = {"sustained": "the claim fails: the counterexamples cover the plugin code where the incidents happened",
+            "overruled": "the claim holds and the rebuttal only limits its scope to the dynamic parts"}[status]
+    move = judgment(status)
+    move["verdict"]["reasoning"] = f"Weighing the chain as recorded, {says}."
+    return move
 
 
 def _applied(chain: Chain, move: dict):
@@ -225,6 +259,10 @@ def chain_examples() -> dict[str, dict]:
         "TLM112-low-confidence-sustained.json": chain(*every, qualifier={"degree": "apparently",
                                                                           "confidence_pct": 20}),
         "TLM113-certainly-at-eighty.json": chain(*every, qualifier={"degree": "certainly"}),
+        "TLM123-citation-without-locator.json": chain(*every, backing={"citations": [{"source": "Gao et al."}]}),
+        "TLM124-overruled-but-reasoning-says-holds.json": chain(
+            *every, rebuttal={"strength": "strong"}, qualifier={"degree": "probably", "confidence_pct": 65},
+            verdict=contradicting_judgment("overruled")["verdict"]),
         "ARG013-principle-too-short.json": chain(*every, warrant={"principle": "Types help."}),
     }
 

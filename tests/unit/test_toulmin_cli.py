@@ -172,7 +172,7 @@ def test_rules_explains_the_verdict_rule():
     result = argcheck("rules", "TLM112")
     assert result.returncode == 0 and "VERDICT_INCONSISTENT" in result.stdout and "≥ 60" in result.stdout
     listing = argcheck("rules", "--protocol", "toulmin").stdout.splitlines()
-    assert len(listing) == 22 and listing[0].startswith("TLM101")
+    assert len(listing) == 24 and listing[0].startswith("TLM101")
 
 
 def test_schema_covers_toulmin():

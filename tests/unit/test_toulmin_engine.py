@@ -381,7 +381,7 @@ def test_tlm122_passes_for_an_existing_line_and_for_prose_locators():
 @pytest.mark.parametrize("name,change", [
     ("data", {"facts": []}), ("data", {"citations": []}), ("data", {"evidence_type": "vibes"}),
     ("claim", {"statement": "Too short"}), ("claim", {"scope": "cosmic"}),
-    ("data", {"citations": [{"source": "only a source"}]}),
+    ("data", {"citations": [{"source": "a source", "reference": "p. 3", "url": 7}]}),
 ])
 def test_grounding_shapes_follow_the_seed(name, change):
     move = grounding()
@@ -401,7 +401,7 @@ def test_bridge_shapes_follow_the_seed(name, change):
 
 
 @pytest.mark.parametrize("name,change", [
-    ("rebuttal", {"exceptions": []}), ("rebuttal", {"strength": "irrelevant"}),
+    ("rebuttal", {"exceptions": []}), ("rebuttal", {"strength": "devastating"}),
     ("qualifier", {"confidence_pct": 101}), ("qualifier", {"confidence_pct": -1}),
     ("qualifier", {"confidence_pct": 55.5}), ("qualifier", {"degree": "surely"}),
 ])

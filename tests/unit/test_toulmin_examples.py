@@ -102,3 +102,10 @@ def test_json_render_holds_a_standalone_chain():
                                       "excluded": value["verdict_check"]["excluded"], "status": "sustained",
                                       "consistent": True}
     assert set(value["verdict_check"]["excluded"]) == {"overruled", "remanded"}
+
+
+def test_the_report_of_a_toulmini_shaped_chain_shows_references_and_urls():
+    md = golden("toulmin-toulmini-shapes-judged.md")
+    assert "1. Incident tracker export, Q1-Q2 — rows tagged type-error\n" in md
+    assert "Section 5, Table 3 — https://example.org/to-type-or-not-to-type" in md
+    assert "### Rebuttal (irrelevant, read as negligible)" in md

@@ -7,6 +7,7 @@ Toulmini's own tool names (through the MCP server's tool functions, in-process) 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from make_toulmin_examples import CHAIN, Chain, component, grounding, judgment, logic_bridge, stress_test
@@ -156,8 +157,13 @@ def test_an_inconsistent_verdict_is_refused_through_the_tool():
     result = tool("render_verdict", query=CHAIN["query"], verdict_json=component("verdict", status="overruled"),
                   **components)
     assert result["error"]["name"] == "VERDICT_INCONSISTENT" and not result["ok"]
-    state = result["state"]
-    assert operations.validate_file(state).replay.engine.status == "stress_tested"  # the verdict was not recorded
+    assert result["state"] is None and not os.path.exists(".argcheck")  # a refused state-less call keeps nothing
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"])
+    result = tool("render_verdict", state=started["state"], verdict_json=component("verdict", status="overruled"),
+                  **components)
+    assert result["error"]["name"] == "VERDICT_INCONSISTENT"
+    status = operations.validate_file(started["state"]).replay.engine.status
+    assert status == "stress_tested"  # the phases before it were recorded, the verdict was not
 
 
 # "qualifier degree from the allowed set; confidence 0-100"

@@ -71,7 +71,8 @@ def test_the_skill_frontmatter_follows_the_spec_and_claude_code():
     match = re.match(r"^---\n(.*?)\n---\n", SKILL, re.S)
     assert match
     fields = dict(line.split(": ", 1) for line in match.group(1).splitlines())
-    assert set(fields) == {"name", "description"}
+    assert set(fields) == {"name", "description", "allowed-tools"}
+    assert fields["allowed-tools"].split() == ["Bash(argcheck:*)", "Bash(argcheck-consult:*)"]
     assert fields["name"] == SKILL_DIR.name == "toulmin"
     assert 0 < len(fields["description"]) <= 1024 and "<" not in fields["description"]
     assert len(SKILL.splitlines()) < 500
@@ -97,7 +98,7 @@ def test_the_skill_ingest_examples_are_valid_phase_json():
 
     from argcheck.protocols.toulmin.ingest import moves_from_content
 
-    blocks = re.findall(r"ingest \S+ - <<'EOF'\n(.*?)\nEOF", SKILL, re.S)
+    blocks = re.findall(r"^argcheck ingest \S+ '(.*)'$", SKILL, re.M)
     assert len(blocks) == 2
     chain = Chain(query="Should we replace the ORM with raw SQL in the billing service?")
     moves = moves_from_content(chain.state, json.loads(blocks[0]))

@@ -40,6 +40,16 @@ def all_tools() -> tuple:
     return GENERIC_TOOLS + tuple(tool for spec in protocols.specs() for tool in spec.tools())
 
 
+def protocol_extras(kind: str) -> dict:
+    """Every protocol's MCP resources (kind "RESOURCES": uri -> function) or prompts ("PROMPTS": name ->
+    function), from the module that holds its tools; each function returns text, its docstring describes it."""
+    extras = {}
+    for spec in protocols.specs():
+        if spec.mcp_tools:
+            extras.update(getattr(spec.part("mcp_tools"), kind, {}))
+    return extras
+
+
 def tool_named(name: str):
     """The tool function called `name` (KeyError when there is none)."""
     return {tool.__name__: tool for tool in all_tools()}[name]
@@ -68,13 +78,17 @@ def _problem_result(name: str, problem: ToolProblem) -> dict:
 
 
 def _as_call_tool_result(result: dict):
-    """MCP content for a result: the error line, the long text (prompt/report), then the rest as JSON."""
+    """MCP content for a result: the error line, the long text (prompt/report), then the rest as JSON.
+
+    A refusal may carry `client_error`, the error JSON a tool's own clients parse: it comes first."""
     from mcp_types import CallToolResult, TextContent
 
     long_text = result.get("prompt") or result.get("report") or result.get("text")
-    rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text")}
+    rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text", "client_error")}
     blocks = []
     if not result["ok"]:
+        if result.get("client_error"):
+            blocks.append(TextContent(type="text", text=json.dumps(result["client_error"], ensure_ascii=False)))
         error = result["error"]
         blocks.append(TextContent(type="text", text=f"{error['code']} {error['name']}: {error['message']}"
                                                     + (f"\nhint: {error['hint']}" if error["hint"] else "")))
@@ -109,7 +123,16 @@ def build_server():
                         annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,
                                                     open_world_hint=False),
                         structured_output=False)
+    for uri, function in protocol_extras("RESOURCES").items():
+        server.resource(uri, name=function.__name__, description=_describe(function), mime_type="text/markdown")(
+            function)
+    for name, function in protocol_extras("PROMPTS").items():
+        server.prompt(name=name, description=_describe(function))(function)
     return server
+
+
+def _describe(function) -> str:
+    return " ".join((function.__doc__ or "").split())
 
 
 def main() -> int:

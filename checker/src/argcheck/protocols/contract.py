@@ -18,7 +18,8 @@ parts are modules of the package with fixed names, imported only when a command 
   personas/        prompt templates (*.md), copied into skills/<name>/personas/ by generate.py
 Optional, each announced by a flag on the spec:
   document.py      is_document(doc) -> bool; replay_document(doc, env) -> (view, Replay)   (standalone_document)
-  mcp_tools.py     TOOLS: the protocol's own MCP tool functions                           (mcp_tools)
+  mcp_tools.py     TOOLS: the protocol's own MCP tool functions; optionally RESOURCES    (mcp_tools)
+                   {uri: function} and PROMPTS {name: function}, each returning text
   demo.py          run(out, *, keep_dir, pause, color) -> int                              (demo)
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas

@@ -79,19 +79,22 @@ define("TLM112", "VERDICT_INCONSISTENT", ERROR, "verdict {status!r} does not fol
        "allowed: {allowed}",
        "use one of the allowed statuses (docs/protocols/toulmin.md §5 has the table)",
        why="The verdict must follow from the rebuttal's strength and the qualifier's confidence by a fixed "
-           "table, not from the wording of its reasoning: sustained needs a weak or negligible rebuttal with "
+           "table (its reasoning is read separately, TLM124): sustained needs a weak or negligible rebuttal with "
            "confidence ≥ 30, or a strong one with confidence ≥ 60; overruled needs an absolute rebuttal, "
            "a strong one with confidence < 70, or confidence < 30; remanded needs a rebuttal that is not "
            "absolute and confidence < 70 or a strong rebuttal; an irrelevant (relaxed) warrant or backing "
-           "cannot be sustained.",
+           "cannot be sustained. A rebuttal of strength irrelevant (Toulmini's word) counts as negligible.",
        example='"rebuttal": {"strength": "negligible"}, "qualifier": {"confidence_pct": 20}, '
                '"verdict": {"status": "sustained"}',
        fix="Choose an allowed status, or record the chain again with a qualifier that reflects your "
            "real confidence.", protocol=P)
-define("TLM113", "QUALIFIER_DEGREE_MISMATCH", ERROR, "degree {degree!r} needs confidence {band}, got {confidence}",
-       "use degree {expected!r} for {confidence}%, or change the confidence",
+define("TLM113", "QUALIFIER_DEGREE_MISMATCH", WARNING,
+       "degree {degree!r} has the band {band}, got confidence {confidence}",
+       "the band of {confidence}% is {expected!r}: change the degree or the confidence",
        why="The degree is the words for the confidence: certainly 90–100, presumably 70–89, probably 50–69, "
-           "possibly 30–49, apparently 0–29.",
+           "possibly 30–49, apparently 0–29. The bands come from Toulmini's documentation, which Toulmini "
+           "itself never enforces and its own examples break (`probably` at 70, 80 and 85), so a mismatch is "
+           "a warning: the qualifier is recorded and the verdict rule reads the confidence, not the degree.",
        example='"qualifier": {"degree": "certainly", "confidence_pct": 40}',
        fix="Make the degree and the confidence agree.", protocol=P)
 define("TLM114", "COUNCIL_DISABLED", ERROR, "the field-experts council is disabled for this chain",
@@ -144,34 +147,56 @@ define("TLM122", "CITATION_NOT_FOUND", WARNING, "citation {locator!r} points int
            "schema-only and may be hallucinated.",
        example='"locator": "src/db.py:999" when src/db.py has 40 lines',
        fix="Point the locator at an existing file and line.", protocol=P)
+define("TLM123", "CITATION_UNLOCATED", ERROR,
+       "the citation of {source!r} says where in the source by neither `locator` nor `reference`",
+       "add \"locator\" (page, section, URL or path:line) or, in Toulmini's shape, \"reference\"",
+       why="A citation is a source and a place in it. Both shapes are accepted: {source, locator, quote?} "
+           "and Toulmini's {source, reference, url?}; one of locator and reference must be there.",
+       example='"citations": [{"source": "Gao et al. 2017"}]',
+       fix="Name the page, section, table or path:line the fact comes from.", protocol=P)
+define("TLM124", "VERDICT_REASONING_CONTRADICTS", ERROR,
+       "the verdict is {status!r} but its reasoning says the argument {outcome}: {clause!r}",
+       "make the reasoning argue for {status}, or choose the status it argues for",
+       why="Seed 000: the status must match the reasoning provided. Each clause is read for an outcome word "
+           "(fails, rejected, refuted, … / succeeds, sustained, holds, prevails, …); a negation just before it "
+           "(\"does not fail\", \"cannot be sustained\") or an opposing subject (\"the objection fails\") "
+           "turns it round, and conditional or conceded clauses (if, unless, although, while, would, …) are "
+           "skipped. Toulmini's keyword check flags \"does not fail\" too; this one does not. A remanded "
+           "verdict decides nothing and is not read.",
+       example='"verdict": {"status": "sustained", "reasoning": "… so the claim fails under the counterexamples."}',
+       fix="Rewrite the reasoning, or record the status it actually argues for.", protocol=P)
 
-# What each {slot} in the TLM messages and hints stands for (`argcheck rules CODE` explains them).
+# What each {slot} of the messages and hints above stands for.
 PLACEHOLDERS = {
-    "allowed": "the verdict statuses the verdict rule allows for this chain",
-    "band": "the confidence band of the degree (e.g. 50–69)",
-    "component": "the Toulmin component (data, claim, warrant, backing, rebuttal, qualifier, verdict)",
-    "components": "the components already recorded",
+    "allowed": "the verdict statuses the rule of §5.2 allows for this chain, comma-separated",
+    "band": "the confidence band of the recorded degree, e.g. 90–100",
+    "clause": "the clause of the verdict's reasoning that says the opposite outcome",
+    "component": "a component's name: warrant, backing, rebuttal (or the one an opinion feeds)",
+    "components": "the component names a phase records, joined with `and`",
     "confidence": "the qualifier's confidence_pct",
-    "degree": "the qualifier's degree (certainly, presumably, probably, possibly, apparently)",
-    "expected": "what the rule expects here",
-    "feeds": "the component the council opinion was recorded for",
-    "found": "the value found in the file",
-    "free": "the next unused opinion id",
-    "id": "the council opinion id",
-    "known": "the council opinion ids recorded so far",
-    "label": "the circuit breaker's label (e.g. WEAK_WARRANT)",
-    "length": "the query's length in characters",
-    "locator": "the citation's path:line locator",
-    "minimum": "the shortest query allowed",
-    "missing": "the components that are missing",
-    "perspective": "the council perspective named by the opinion",
-    "phase": "the phase the move belongs to",
-    "problem": "what is wrong with the cited file or line",
-    "reason": "why the verdict rule excludes that status",
-    "requested": "the perspectives requested so far",
-    "seq": "the sequence number of the earlier move",
-    "statement": "the claim's statement",
-    "status": "the verdict status given (sustained, overruled, remanded)",
-    "strength": "the strength given (absolute, strong, weak, irrelevant)",
-    "verb": "is or are",
+    "degree": "the qualifier's degree as recorded",
+    "expected": "what the value should be: the query's hash (TLM102), or the degree whose band holds the "
+                "recorded confidence (TLM113)",
+    "feeds": "the component a council opinion was recorded for (backing or rebuttal)",
+    "found": "the query_hash found in the header",
+    "free": "the next unused council opinion id, e.g. O3",
+    "id": "a council opinion id, e.g. O1",
+    "known": "the council opinion ids recorded so far, or none",
+    "label": "the circuit breaker's label: WARRANT REJECTED or BACKING REJECTED",
+    "length": "the number of non-blank characters in the query",
+    "locator": "a citation's locator (or reference) as written",
+    "minimum": "the shortest query accepted, in non-blank characters",
+    "missing": "the missing components, in chain order, comma-separated",
+    "outcome": "what the reasoning says happened to the argument: failed or succeeded",
+    "perspective": "a council perspective as named in the opinion",
+    "phase": "the phase being recorded, e.g. stress test (phase 3)",
+    "problem": "why a path:line locator cannot be found (no such file, too few lines)",
+    "reason": "why the recorded status is excluded by the verdict rule",
+    "requested": "the perspectives council requests asked for so far, or none",
+    "seq": "the move number (seq) of the earlier move referred to",
+    "source": "a citation's source as written",
+    "statement": "the claim's statement (clipped)",
+    "status": "the verdict's status as recorded",
+    "strength": "a component's strength as recorded",
+    "verb": "is or are, to agree with the components named",
 }

@@ -17,9 +17,9 @@ from argcheck import statefile
 from argcheck.findings import has_errors
 from argcheck.integrity import short_hash
 from argcheck.protocols.toulmin import header as chain_header
+from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.engine import Engine
-from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, PHASES, TERMINATED
-from argcheck.registry import finding
+from argcheck.protocols.toulmin.state import COMPONENTS, PHASES, TERMINATED
 from argcheck.shapes import violation
 from argcheck.replay import Replay
 
@@ -106,15 +106,11 @@ def _moves(doc: dict, valid: dict) -> tuple[list[dict], list]:
 
 
 def _gap(doc: dict, latest: str):
+    """The finding for a chain whose latest component stands on missing ones (named in chain order)."""
     kind = PHASE_OF[latest]
     needed = list(COMPONENTS[:COMPONENTS.index(latest) + 1]) + list(PHASES[kind][0])
     missing = [name for name in dict.fromkeys(needed) if name not in doc]
-    where = f"/{missing[0]}"
-    if "verdict" in doc:
-        return finding("TLM105", path=where, phase=PHASE_NAMES["judgment"], missing=", ".join(missing))
-    if kind in ("grounding", "logic_bridge") and {"data", "claim"} & set(missing):
-        return finding("TLM103", path=where, missing=", ".join(missing))
-    return finding("TLM104", path=where, phase=PHASE_NAMES[kind], missing=", ".join(missing))
+    return rules.missing_components(kind, missing, f"/{missing[0]}")
 
 
 def _chain_path(found, moves):

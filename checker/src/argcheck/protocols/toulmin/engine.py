@@ -11,10 +11,12 @@ import re
 from argcheck.env import OUTSIDE
 from argcheck.findings import has_errors
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
+from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.state import (
-    BANDS, BREAKING_STRENGTHS, PHASE_NAMES, PHASES, REPORTED, TERMINATED, CouncilRequest, Opinion, Termination,
-    ToulminChain, band_text, degree_for, is_question,
+    BANDS, BREAKING_STRENGTHS, PHASES, REPORTED, TERMINATED, CouncilRequest, Opinion, Termination, ToulminChain,
+    band_text, citation_locator, degree_for, is_question,
 )
+from argcheck.protocols.toulmin.verdict_reasoning import contradiction
 from argcheck.registry import finding
 from argcheck.text import clip
 
@@ -59,9 +61,7 @@ class Engine:
         state = self.state
         if state.status != TERMINATED:
             return []
-        first = state.terminations[0]
-        return [finding("TLM109", path=self.path + "/type", seq=first.seq, label=first.label,
-                        phase=PHASE_NAMES.get(kind, kind.replace("_", " ")))]
+        return [rules.chain_terminated(state.terminations[0], kind, self.path + "/type")]
 
     # -- the four phases and the report ------------------------------------------------------------
 
@@ -122,25 +122,32 @@ class Engine:
         found = self._phase_preconditions("judgment", path)
         if has_errors(found):
             return found
-        status = move["verdict"]["status"]
-        rebuttal = self.state.components["rebuttal"]["strength"]
-        where = path + "/verdict/status"
-        if rebuttal == "absolute" and status != "overruled":
-            found.append(finding("TLM111", path=where, status=status))
-        else:
-            check = self.state.verdict_check
-            if status not in check["allowed"]:
-                found.append(finding("TLM112", path=where, status=status, reason=check["excluded"][status],
-                                     allowed=", ".join(check["allowed"])))
+        verdict = move["verdict"]
+        found += self._verdict_rule(verdict["status"], path + "/verdict/status")
+        clause = contradiction(verdict["status"], verdict["reasoning"])
+        if clause:
+            found.append(finding("TLM124", path=path + "/verdict/reasoning", status=verdict["status"],
+                                 outcome="failed" if verdict["status"] == "sustained" else "succeeded",
+                                 clause=clip(clause, 120)))
         if not has_errors(found):
             self._record("judgment", move, seq)
         return found
+
+    def _verdict_rule(self, status: str, where: str) -> list:
+        """The status against the chain: an absolute rebuttal (TLM111), else the table of §5.2 (TLM112)."""
+        if self.state.components["rebuttal"]["strength"] == "absolute":
+            return [finding("TLM111", path=where, status=status)] if status != "overruled" else []
+        check = self.state.verdict_check
+        if status in check["allowed"]:
+            return []
+        return [finding("TLM112", path=where, status=status, reason=check["excluded"][status],
+                        allowed=", ".join(check["allowed"]))]
 
     def _report(self, move):
         seq, path = self.seq, self.path
         missing = self.state.missing("report")
         if missing:
-            return [finding("TLM105", path=path, phase=PHASE_NAMES["report"], missing=", ".join(missing))]
+            return [rules.missing_components("report", missing, path)]
         self.state.report = {"summary": move["summary"], "seq": seq}
         self.state.status = REPORTED
         return []
@@ -154,10 +161,7 @@ class Engine:
             return [finding("TLM106", path=path + "/type", components=" and ".join(already), verb=verb,
                             seq=state.recorded_at[already[0]])]
         missing = state.missing(kind)
-        if not missing:
-            return []
-        code = {"logic_bridge": "TLM103", "judgment": "TLM105"}.get(kind, "TLM104")
-        return [finding(code, path=path + "/type", phase=PHASE_NAMES[kind], missing=", ".join(missing))]
+        return [rules.missing_components(kind, missing, path + "/type")] if missing else []
 
     def _record(self, kind: str, move: dict, seq: int) -> None:
         components, status = PHASES[kind]
@@ -177,13 +181,13 @@ class Engine:
         seq, path = self.seq, self.path
         state = self.state
         if not state.council_enabled:
-            return [finding("TLM114", path=path + "/type")]
+            return [rules.council_disabled(path + "/type")]
         perspectives = move.get("perspectives") or []
         if not perspectives:
-            return [finding("TLM115", path=path + "/perspectives")]
-        if "rebuttal" in state.components:
-            return [finding("TLM118", path=path + "/type", component="rebuttal",
-                            seq=state.recorded_at["rebuttal"])]
+            return [rules.no_perspectives(path + "/perspectives")]
+        closed = self._feed_closed("rebuttal", path + "/type")
+        if closed:
+            return closed
         state.council_requests.append(CouncilRequest(list(perspectives), move.get("question"), seq))
         return []
 
@@ -191,7 +195,7 @@ class Engine:
         seq, path = self.seq, self.path
         state = self.state
         if not state.council_enabled:
-            return [finding("TLM114", path=path + "/type")]
+            return [rules.council_disabled(path + "/type")]
         found = []
         if move["id"] in state.opinions:
             found.append(finding("TLM117", path=path + "/id", id=move["id"], seq=state.opinions[move["id"]].seq,
@@ -200,16 +204,20 @@ class Engine:
         if move["perspective"] not in requested:
             found.append(finding("TLM116", path=path + "/perspective", perspective=move["perspective"],
                                  requested=", ".join(requested) or "none"))
-        feeds = move["feeds"]
-        if feeds in state.components:
-            found.append(finding("TLM118", path=path + "/feeds", component=feeds, seq=state.recorded_at[feeds]))
+        found += self._feed_closed(move["feeds"], path + "/feeds")
         provenance = move["provenance"]
         if provenance["source"] == "consultee" and not provenance.get("consultee"):
             found.append(finding("TLM121", path=path + "/provenance/consultee"))
         if not has_errors(found):
-            state.opinions[move["id"]] = Opinion(move["id"], move["perspective"], move["opinion"], feeds,
+            state.opinions[move["id"]] = Opinion(move["id"], move["perspective"], move["opinion"], move["feeds"],
                                                  dict(provenance), seq)
         return found
+
+    def _feed_closed(self, component: str, path: str) -> list:
+        """The council can no longer feed `component` once it is recorded (TLM118)."""
+        if component not in self.state.components:
+            return []
+        return [rules.council_feed_closed(component, self.state.recorded_at[component], path)]
 
     def _council_refs(self, component: str, value: dict, path: str) -> list:
         found = []
@@ -227,24 +235,33 @@ class Engine:
     # -- citations -------------------------------------------------------------------------------------
 
     def _citations(self, citations: list, path: str) -> list:
+        """Each citation names where in its source (TLM123); a path:line inside the workspace exists (TLM122)."""
         found = []
         for index, citation in enumerate(citations):
-            match = PATH_LINE.match(citation.get("locator", ""))
-            if not match:
+            locator = citation_locator(citation)
+            if locator is None:
+                found.append(finding("TLM123", path=f"{path}/{index}", source=clip(citation["source"], 80)))
                 continue
-            lines = self.env.read_lines(match.group("path"))
-            if lines == OUTSIDE:
-                continue
-            line = int(match.group("line"))
-            if lines is None:
-                problem = f"{match.group('path')} does not exist"
-            elif line > len(lines):
-                problem = f"{match.group('path')} has only {len(lines)} lines"
-            else:
-                continue
-            found.append(finding("TLM122", path=f"{path}/{index}/locator", locator=citation["locator"],
-                                 problem=problem))
+            problem = self._missing_in_workspace(locator)
+            if problem:
+                field = "locator" if citation.get("locator") else "reference"
+                found.append(finding("TLM122", path=f"{path}/{index}/{field}", locator=locator, problem=problem))
         return found
+
+    def _missing_in_workspace(self, locator: str) -> str | None:
+        """Why a path:line locator inside the workspace cannot be found (None: found, or not such a locator)."""
+        match = PATH_LINE.match(locator)
+        if not match:
+            return None
+        lines = self.env.read_lines(match.group("path"))
+        if lines == OUTSIDE:
+            return None
+        line = int(match.group("line"))
+        if lines is None:
+            return f"{match.group('path')} does not exist"
+        if line > len(lines):
+            return f"{match.group('path')} has only {len(lines)} lines"
+        return None
 
 
 # One handler per move type, called as handler(engine, move) (the contract every engine follows).

@@ -7,6 +7,8 @@ The reply is either a wrapper envelope (`{"envelope": 1, "response": "<text>", .
   data + claim -> grounding          warrant + backing -> logic_bridge
   rebuttal + qualifier -> stress_test verdict -> judgment         summary (or report.summary) -> report
   perspectives -> council_request     opinions [{perspective, opinion, feeds, id?}] -> council_opinion
+  council_opinions [{perspective, argument_for, argument_against, key_citation?}] (Toulmini's council
+  answer) -> one council_opinion feeding the backing (argument_for) and one the rebuttal (argument_against)
 
 A phase already recorded with identical content is skipped (Toulmini's tools resend the whole chain
 each call); different content is passed on, and `apply` refuses it (TLM106). A partial phase is passed
@@ -16,12 +18,16 @@ on as it is, and `apply` refuses it with the missing field (ARG013).
 from __future__ import annotations
 
 import hashlib
+import re
 
 from argcheck import jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
-                "perspectives", "question", "opinions", "query", "relax")
+                "perspectives", "question", "opinions", "council_opinions", "query", "relax")
+
+
+FENCE = re.compile(r"```([A-Za-z]*)[ \t]*\r?\n(.*?)```", re.DOTALL)
 
 
 class IngestProblem(ValueError):
@@ -57,12 +63,15 @@ def moves_from_content(state, content, provenance: dict | None = None) -> list[d
         if content.get("question") is not None:
             move["question"] = content["question"]
         moves.append(move)
-    moves += _opinion_moves(state, content.get("opinions"), provenance or {"source": "orchestrator"})
+    opinions = content.get("opinions")
+    if "council_opinions" in content:
+        opinions = (opinions or []) + toulmini_opinions(content["council_opinions"])
+    moves += _opinion_moves(state, opinions, provenance or {"source": "orchestrator"})
     for kind, (names, _) in PHASES.items():
         present = [name for name in names if name in content]
         if not present:
             continue
-        if all(state.components.get(name) == content[name] for name in names):
+        if all(name in content and state.components.get(name) == content[name] for name in names):
             continue  # already recorded, identically
         moves.append({"type": kind, **{name: content[name] for name in present}})
     summary = content.get("summary")
@@ -85,7 +94,7 @@ def _opinion_moves(state, opinions, provenance: dict) -> list[dict]:
     if not isinstance(opinions, list):
         raise IngestProblem("`opinions` must be a list of {perspective, opinion, feeds}")
     moves, taken = [], set(state.opinions)
-    for item in opinions:
+    for item in _expanded(opinions):
         if not isinstance(item, dict):
             raise IngestProblem("each opinion must be an object {perspective, opinion, feeds}")
         opinion_id = item.get("id") or _free_id(taken)
@@ -95,6 +104,36 @@ def _opinion_moves(state, opinions, provenance: dict) -> list[dict]:
                 "provenance": item.get("provenance") or provenance}
         moves.append(move)
     return moves
+
+
+TOULMINI_FEEDS = (("argument_for", "backing"), ("argument_against", "rebuttal"))
+
+
+def _expanded(opinions: list) -> list:
+    """Opinions in our shape, with any in Toulmini's council shape turned into two of ours."""
+    result = []
+    for item in opinions:
+        toulmini = isinstance(item, dict) and any(field in item for field, _ in TOULMINI_FEEDS)
+        result += toulmini_opinions([item]) if toulmini else [item]
+    return result
+
+
+def toulmini_opinions(items) -> list:
+    """Toulmini's council answer as opinions: its argument for feeds the backing, its argument against the
+    rebuttal (as Toulmini's instructions integrate them); the key citation is kept with each."""
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise IngestProblem("`council_opinions` must be a list of {perspective, argument_for, argument_against}")
+    opinions = []
+    for item in items:
+        citation = item.get("key_citation")
+        for field, feeds in TOULMINI_FEEDS:
+            text = item.get(field)
+            if not isinstance(text, str) or not text.strip():
+                raise IngestProblem(f"each of `council_opinions` needs a non-empty {field}")
+            if isinstance(citation, str) and citation.strip():
+                text = f"{text} (key citation: {citation.strip()})"
+            opinions.append({"perspective": item.get("perspective"), "opinion": text, "feeds": feeds})
+    return opinions
 
 
 def _free_id(taken: set) -> str:
@@ -121,22 +160,27 @@ def _from_envelope(envelope: dict) -> tuple[dict, dict]:
 
 
 def parse_reply(text: str) -> dict:
-    """The one JSON object in a model's reply, tolerating a code fence or text around it."""
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rsplit("```", 1)[0]
-    try:
-        value = jsonio.parse(stripped.encode("utf-8", "surrogatepass"))
-    except jsonio.InputError:
-        start, end = stripped.find("{"), stripped.rfind("}")
-        if start < 0 or end <= start:
-            raise IngestProblem("the reply is not in the requested format: no JSON object found") from None
+    """The one JSON object in a model's reply: the whole reply, a ```json (or bare ```) fence anywhere in it
+    (with text around it, as deliberate accepts), or the outermost {...} in the text."""
+    if "{" not in text and "[" not in text:
+        raise IngestProblem("the reply is not in the requested format: no JSON object found")
+    error = None
+    for source in _json_candidates(text):
         try:
-            value = jsonio.parse(stripped[start:end + 1].encode("utf-8", "surrogatepass"))
-        except jsonio.InputError as error:
-            found = error.finding
-            raise IngestProblem(f"the reply is not in the requested format: {found.code} {found.message}") from None
-    if not isinstance(value, dict):
-        raise IngestProblem("the reply is not in the requested format: expected one JSON object")
-    return value
+            value = jsonio.parse(source.encode("utf-8", "surrogatepass"))
+        except jsonio.InputError as problem:
+            error = error or problem.finding
+            continue
+        if not isinstance(value, dict):
+            raise IngestProblem("the reply is not in the requested format: expected one JSON object")
+        return value
+    raise IngestProblem(f"the reply is not in the requested format: {error.code} {error.message}")
+
+
+def _json_candidates(text: str) -> list[str]:
+    """Where the JSON may be, most specific first after the whole reply."""
+    stripped = text.strip()
+    fenced = [body for lang, body in FENCE.findall(text) if lang.lower() in ("json", "")]
+    start, end = stripped.find("{"), stripped.rfind("}")
+    braced = [stripped[start:end + 1]] if 0 <= start < end else []
+    return [stripped, *fenced, *braced]

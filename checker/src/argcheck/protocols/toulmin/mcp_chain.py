@@ -1,45 +1,18 @@
-"""The toulmin chain behind Toulmini's tools: open or start it, record components, check each phase.
+"""The toulmin chain behind Toulmini's tools: record the components a tool was given, check each phase.
 
 A Toulmini tool passes the components it was given; they are recorded as moves one phase at a time (a
 tripped circuit breaker stops the sequence with that phase recorded), then the phase's dependencies are
-checked and the next phase's prompt returned.
+checked and the next phase's prompt returned. A call that names no `state` works on a new chain in
+memory and writes it only when the call succeeds (mcp_session).
 """
 
-import os
-
-from argcheck import operations
 from argcheck.exitcodes import ExitCode
-from argcheck.findings import has_errors
-from argcheck.mcpserver.arguments import json_value, rule_problem, state_path, string_value, usage
-from argcheck.mcpserver.state_files import apply_moves, init_run, next_report, replayed
+from argcheck.mcpserver.arguments import json_value, rule_problem, state_path, usage
+from argcheck.mcpserver.state_files import next_report
 from argcheck.output import findings_json
-
-TOULMIN = "toulmin"
-
-
-def toulmin_state(path: str) -> operations.Outcome:
-    """The replayed toulmin chain at `path`; another protocol's run or a chain with errors is a problem."""
-    outcome = replayed(path)
-    if outcome.doc["protocol"] != TOULMIN:
-        raise usage(f"{path} is a {outcome.doc['protocol']} run, not a toulmin chain")
-    if has_errors(outcome.findings):
-        raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
-    return outcome
-
-
-def open_chain(state, query, options: dict | None = None) -> tuple[str, operations.Outcome, bool]:
-    """The chain to work on: the given state file, or a new one for `query` (returns created=True)."""
-    path = state_path(state, required=False)
-    if path is not None:
-        if not os.path.exists(path):
-            raise usage(f"no state file at {path}", "omit `state` to start a new chain for `query`")
-        return path, toulmin_state(path), False
-    text = string_value(query, "query")
-    if text is None:
-        raise usage("pass `state` (the path initiate_toulmin_sequence returned) or `query` to start a chain")
-    opts = {"query": text, "workspace": os.getcwd(), **(options or {})}
-    path, _ = init_run(TOULMIN, opts, None)
-    return path, toulmin_state(path), True
+from argcheck.protocols.toulmin import rules
+from argcheck.protocols.toulmin.mcp_session import TOULMIN, ChainRun, open_chain
+from argcheck.protocols.toulmin.toulmini_compat import chain_options
 
 
 def components(**given) -> dict:
@@ -52,25 +25,31 @@ def components(**given) -> dict:
     return content
 
 
-def record(path: str, outcome: operations.Outcome, content: dict, provenance: dict | None = None):
-    """Record the components given to a tool; returns the replay afterwards and the findings of the apply."""
+def record(run: ChainRun, content: dict, provenance: dict | None = None) -> list:
+    """Record the components given to a tool in `run`; returns the findings of the applies."""
     from argcheck.protocols.toulmin import ingest
 
     try:
-        moves = ingest.moves_from_content(outcome.replay.engine.state, content, provenance) if content else []
+        moves = ingest.moves_from_content(run.chain, content, provenance) if content else []
     except ingest.IngestProblem as problem:
         raise usage(str(problem)) from None
     found = []
     for move in moves:  # one phase at a time: a tripped breaker stops the sequence with the phase recorded
-        applied = apply_moves(path, [move])
+        applied = run.apply([move])
         found += applied.findings
         if applied.applied == 0:
-            raise rule_problem(applied.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0,
-                               status=outcome.replay.engine.status)
-        outcome = applied
-        if applied.replay.engine.status in applied.replay.protocol.terminal_statuses:
+            raise _refusal(run, move, applied.findings)
+        if run.status in applied.replay.protocol.terminal_statuses:
             break
-    return (toulmin_state(path) if moves else outcome), found
+    return found
+
+
+def _refusal(run: ChainRun, move: dict, findings):
+    """The problem for a refused move; a missing-components refusal names the missing ones."""
+    first = next((f for f in findings if f.is_error), None)
+    extra = {"missing": run.chain.missing(move["type"])} if first and first.code in rules.MISSING_CODES else {}
+    return rule_problem(findings, exit_code=int(ExitCode.FINDINGS), applied=0, status=run.status, **extra,
+                        **run.where())
 
 
 def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> dict:
@@ -78,50 +57,38 @@ def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None 
     from argcheck.protocols.toulmin.prompting import phase_prompt
     from argcheck.protocols.toulmin.state import TERMINATED, requirements
 
-    needed = requirements(kind)
     if state_path(state, required=False) is None:
-        missing = [name for name in needed if name not in content]
+        missing = [name for name in requirements(kind) if name not in content]
         if missing:
-            raise rule_problem([missing_finding(kind, missing)], exit_code=int(ExitCode.FINDINGS))
-    path, outcome, created = open_chain(state, query)
-    outcome, found = record(path, outcome, {**content, **(extra_moves or {})})
-    chain = outcome.replay.engine.state
-    if chain.status == TERMINATED:
-        raise _termination(kind, chain, found, path, created, outcome)
-    missing = chain.missing(kind)
+            raise missing_problem(kind, missing)
+    run = open_chain(state, query, chain_options())
+    found = record(run, {**content, **(extra_moves or {})})
+    if run.status == TERMINATED:
+        raise _termination(kind, run, found)
+    missing = run.chain.missing(kind)
     if missing:
-        raise rule_problem([missing_finding(kind, missing)], exit_code=int(ExitCode.FINDINGS), state=path,
-                           status=chain.status, created=created)
-    return {"state": path, "protocol": TOULMIN, "status": chain.status, "created": created,
-            "findings": findings_json(found), "prompt": phase_prompt(chain),
-            "next": next_report(outcome, path)["next"]}
+        raise missing_problem(kind, missing, status=run.status, **run.where())
+    path = run.keep()
+    return {"state": path, "protocol": TOULMIN, "status": run.status, "created": run.created,
+            "findings": findings_json(found), "prompt": phase_prompt(run.chain),
+            "next": next_report(run.outcome, path)["next"]}
 
 
-def _termination(kind: str, chain, found, path: str, created: bool, outcome):
-    """The problem for a terminated chain: the breaker that tripped now (TLM108), or the earlier one (TLM109)."""
-    from argcheck.protocols.toulmin.state import PHASE_NAMES
-    from argcheck.registry import finding
+def missing_problem(kind: str, missing: list[str], **extra):
+    """The refusal of a phase whose earlier components are missing (TLM103/104/105, with the list)."""
+    return rule_problem([rules.missing_components(kind, missing)], exit_code=int(ExitCode.FINDINGS),
+                        missing=list(missing), **extra)
 
+
+def _termination(kind: str, run: ChainRun, found):
+    """The problem for a terminated chain: the breaker that tripped now (TLM108), or the earlier one (TLM109).
+
+    A chain that a state-less call started and terminated is not kept: the report comes with the result."""
     tripped = [f for f in found if f.code == "TLM108"]
     if not tripped:
-        first = chain.terminations[0]
-        tripped = [finding("TLM109", seq=first.seq, label=first.label, phase=PHASE_NAMES[kind])]
-    return rule_problem(tripped, exit_code=int(ExitCode.TERMINAL), terminated=True, state=path,
-                        status=chain.status, created=created, report=report_text(outcome))
-
-
-def missing_finding(kind: str, missing: list[str]):
-    """The rule a phase breaks when components it depends on are missing."""
-    from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
-    from argcheck.protocols.toulmin.state import PHASE_NAMES
-    from argcheck.registry import finding
-
-    text = ", ".join(missing)
-    if kind == "logic_bridge":
-        return finding("TLM103", missing=text)
-    if kind in ("judgment", "report"):
-        return finding("TLM105", phase=PHASE_NAMES[kind], missing=text)
-    return finding("TLM104", phase=PHASE_NAMES[kind], missing=text)
+        tripped = [rules.chain_terminated(run.chain.terminations[0], kind)]
+    return rule_problem(tripped, exit_code=int(ExitCode.TERMINAL), terminated=True, status=run.status,
+                        report=report_text(run.outcome), **run.where())
 
 
 def report_text(outcome) -> str:

@@ -1,7 +1,9 @@
 """The toulmin protocol's MCP tools: Toulmini's own tool names, so a Toulmini user switches without relearning.
 
 They take Toulmini's JSON-string arguments, record them as moves in a toulmin state file (created when no
-`state` is given; its path is returned) and return the next phase's prompt.
+`state` is given and the call succeeds; its path is returned) and return the next phase's prompt. A refused
+call's first text block is Toulmini's error JSON (toulmini_compat). The server also offers Toulmini's
+`toulmin://model` resource and `toulmin-help` prompt (RESOURCES, PROMPTS; mcp_help).
 """
 
 import os
@@ -20,16 +22,12 @@ from argcheck.mcpserver.arguments import (
     usage,
 )
 from argcheck.mcpserver.state_files import init_run, next_report
-from argcheck.protocols.toulmin.mcp_chain import (
-    TOULMIN,
-    components,
-    open_chain,
-    phase_tool,
-    record,
-    report_text,
-    toulmin_state,
-)
 from argcheck.output import findings_json
+from argcheck.protocols.toulmin import rules
+from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text
+from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES
+from argcheck.protocols.toulmin.mcp_session import TOULMIN, open_chain, toulmin_state
+from argcheck.protocols.toulmin.toulmini_compat import chain_options, toulmini_errors
 
 
 def initiate_toulmin_sequence(
@@ -43,7 +41,7 @@ def initiate_toulmin_sequence(
     from argcheck.protocols.toulmin.prompting import phase_prompt
 
     text = string_value(query, "query", required=True)
-    options = {"query": text, "relax": relax, "council": council,
+    options = {"query": text, **chain_options(relax, council),
                "conversation_id": string_value(conversation_id, "conversation_id"), "workspace": os.getcwd()}
     path, doc = init_run(TOULMIN, options, state_path(state, required=False))
     outcome = toulmin_state(path)
@@ -117,17 +115,17 @@ def consult_field_experts(
 
     wanted = _perspectives(perspectives)
     answers = json_value(opinions, "/opinions")
-    path, outcome, created = open_chain(state, query)
-    content = _council_content(outcome.replay.engine.state, wanted, question, answers)
+    run = open_chain(state, query, chain_options())
+    if not run.chain.council_enabled:
+        raise rule_problem([rules.council_disabled()], exit_code=int(ExitCode.FINDINGS), **run.where())
+    content = _council_content(run.chain, wanted, question, answers)
     if not content:
-        from argcheck.registry import finding
-
-        raise rule_problem([finding("TLM115")], exit_code=int(ExitCode.FINDINGS), state=path, created=created)
+        raise rule_problem([rules.no_perspectives()], exit_code=int(ExitCode.FINDINGS), **run.where())
     name = string_value(consultee, "consultee")
     provenance = {"source": "consultee", "consultee": name} if name else {"source": "orchestrator"}
-    outcome, found = record(path, outcome, content, provenance)
-    chain = outcome.replay.engine.state
-    result = {"state": path, "protocol": TOULMIN, "status": chain.status, "created": created,
+    found = record(run, content, provenance)
+    chain = run.chain
+    result = {"state": run.keep(), "protocol": TOULMIN, "status": chain.status, "created": run.created,
               "findings": findings_json(found), "pending": chain.pending_perspectives,
               "opinions": [{"id": o.id, "perspective": o.perspective, "feeds": o.feeds}
                            for o in chain.opinions.values()]}
@@ -157,5 +155,7 @@ def _council_content(chain, wanted: list | None, question, answers) -> dict:
     return content
 
 
-TOOLS = (initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict,
-                  format_analysis_report, consult_field_experts)
+TOOLS = tuple(toulmini_errors(tool) for tool in (
+    initiate_toulmin_sequence, inject_logic_bridge, stress_test_argument, render_verdict, format_analysis_report,
+    consult_field_experts))
+__all__ = ["PROMPTS", "RESOURCES", "TOOLS"]

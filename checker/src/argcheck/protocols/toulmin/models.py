@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 NON_BLANK = r"\S"
 Id = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,31}$")]
@@ -18,7 +18,9 @@ LongText = Annotated[str, Field(min_length=1, max_length=20000, pattern=NON_BLAN
 Consultee = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]{0,31}$")]
 
 Strength = Literal["absolute", "strong", "weak", "irrelevant"]
-RebuttalStrength = Literal["absolute", "strong", "weak", "negligible"]
+# Toulmini's phase-3 prompt asks for `irrelevant` where the seed says `negligible`: both are accepted, and mean
+# the same (state.rebuttal_level).
+RebuttalStrength = Literal["absolute", "strong", "weak", "negligible", "irrelevant"]
 Degree = Literal["certainly", "presumably", "probably", "possibly", "apparently"]
 Breaker = Literal["warrant", "backing"]
 Feed = Literal["backing", "rebuttal"]
@@ -41,10 +43,19 @@ class Header(Strict):
 
 
 class Citation(Strict):
-    """Where a fact or an authority comes from: a source and a locator inside it."""
+    """Where a fact or an authority comes from: a source and where in it to look.
+
+    Two shapes are accepted: the seed's `{source, locator, quote?}` and Toulmini's `{source, reference,
+    url?}` (`url` may be null). A citation names a locator or a reference (TLM123).
+    """
 
     source: ShortText = Field(description="The work, dataset, document, person or file cited.")
-    locator: ShortText = Field(description="Where in the source: page, section, URL, or path:line.")
+    locator: Optional[ShortText] = Field(default=None, description="Where in the source: page, section, URL, "
+                                                                   "or path:line.")
+    reference: Optional[ShortText] = Field(default=None, description="Toulmini's name for the locator: the "
+                                                                     "reference inside the source.")
+    url: Annotated[Optional[str], WithJsonSchema({"type": ["string", "null"], "minLength": 1, "maxLength": 2000}),
+                   Field(description="A URL, only when known with certainty (Toulmini); null when unsure.")] = None
     quote: Optional[Text] = None
 
 
@@ -54,7 +65,7 @@ class Data(Strict):
     facts: list[Text] = Field(min_length=1, max_length=50)
     citations: list[Citation] = Field(min_length=1, max_length=50)
     evidence_type: Literal["empirical", "statistical", "testimonial", "documentary", "analytical",
-                           "historical", "anecdotal", "expert"]
+                           "historical", "anecdotal", "expert", "scientific"]
 
 
 class Claim(Strict):

@@ -33,7 +33,7 @@ REBUTTAL_STRENGTHS = """Rebuttal strength:
 - absolute: an exception that applies here and defeats the claim outright (the verdict must then be overruled);
 - strong: a serious exception that may well apply here;
 - weak: an exception that is possible but unlikely to apply;
-- negligible: exceptions exist only in principle."""
+- negligible (Toulmini's word: irrelevant): exceptions exist only in principle."""
 
 SKELETONS = {
     STARTED: {
@@ -126,7 +126,9 @@ def _phase1(state):
         DIRECTIVE, _query(state),
         "## Rules checked on your answer\n\n"
         "- data.facts: at least one fact, each a plain statement; data.citations: at least one, each with a "
-        "source and a locator (a `path:line` locator inside the workspace must exist).\n"
+        "source and where in it: a locator (a `path:line` locator inside the workspace must exist), or in "
+        "Toulmini's shape a \"reference\" with an optional \"url\" (null unless you know it with certainty; "
+        "never invent one). A citation without either is refused (TLM123 CITATION_UNLOCATED).\n"
         "- claim.statement: at least 10 characters and an ASSERTION. A statement ending with a question mark "
         "is refused (TLM107 CLAIM_IS_QUESTION): answer the query, do not repeat it.\n"
         "- claim.scope: universal (all cases), general (most cases), specific (this situation), singular "
@@ -149,7 +151,8 @@ def _phase2(state):
         DIRECTIVE, _query(state), _chain_so_far(state),
         "## Rules checked on your answer\n\n"
         "- warrant.principle: at least 20 characters, a GENERAL rule (not a restatement of the claim).\n"
-        "- backing.authority: at least 10 characters; backing.citations: at least one source with a locator.\n"
+        "- backing.authority: at least 10 characters; backing.citations: at least one source with a locator "
+        "(or a reference).\n"
         f"- {breaker}\n\n{STRENGTHS}",
         _council_section(state, "backing"), _format(state),
     ]
@@ -164,7 +167,8 @@ def _phase3(state):
         _query(state), _chain_so_far(state),
         "## Rules checked on your answer\n\n"
         "- rebuttal.exceptions: at least one; counterexamples are optional.\n"
-        "- qualifier.degree must agree with qualifier.confidence_pct (TLM113 QUALIFIER_DEGREE_MISMATCH):\n"
+        "- qualifier.degree should agree with qualifier.confidence_pct (a mismatch is a warning, TLM113 "
+        "QUALIFIER_DEGREE_MISMATCH):\n"
         f"{bands}\n\n{REBUTTAL_STRENGTHS}\n\nThe verdict (next phase) follows from these two values by a fixed "
         "rule, so choose them for what they are, not for the verdict you want.",
         _council_section(state, "rebuttal"), _format(state),
@@ -188,7 +192,9 @@ def _phase4(state):
         f"For this chain r = {check['rebuttal']} and c = {check['confidence']}, so the status must be one of: "
         f"{', '.join(allowed)}." + (f"\n{excluded}" if excluded else "") +
         "\n\nverdict.reasoning: at least 50 characters that explain how the data, warrant, backing, rebuttal and "
-        "qualifier lead to the status.",
+        "qualifier lead to the status. It must argue for the status it comes with: a sustained verdict whose "
+        "reasoning says the argument fails, or an overruled one that says it succeeds, is refused (TLM124 "
+        "VERDICT_REASONING_CONTRADICTS).",
         _format(state),
     ]
 

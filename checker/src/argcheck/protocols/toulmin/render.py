@@ -10,7 +10,9 @@ from argcheck.protocols.toulmin.nextstep import NEXT_PHASE, breakers
 from argcheck.protocols.toulmin.prompting import provenance_text
 from argcheck.protocols.toulmin.render_graph import dot, mermaid
 from argcheck.protocols.toulmin.render_json import standalone_chain, state_json
-from argcheck.protocols.toulmin.state import COMPONENTS, PHASE_NAMES, TERMINATED, band_text
+from argcheck.protocols.toulmin.state import (
+    COMPONENTS, PHASE_NAMES, TERMINATED, band_text, citation_locator, rebuttal_level,
+)
 from argcheck.text import cell, flat
 
 __all__ = ["dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
@@ -144,7 +146,7 @@ def _stress(state) -> str:
     if not rebuttal:
         return ""
     lines = [f"## 3. Stress test (move {state.recorded_at['rebuttal']})", "",
-             f"### Rebuttal ({rebuttal['strength']})", "", "Unless:", ""]
+             f"### Rebuttal ({_rebuttal_strength(rebuttal['strength'])})", "", "Unless:", ""]
     lines += [f"- {flat(item)}" for item in rebuttal["exceptions"]]
     if rebuttal.get("counterexamples"):
         lines += ["", "Counterexamples:", ""] + [f"- {flat(item)}" for item in rebuttal["counterexamples"]]
@@ -154,6 +156,11 @@ def _stress(state) -> str:
               f"(the {qualifier['degree']} band is {band_text(qualifier['degree'])})", "",
               _quote(qualifier["rationale"])]
     return "\n".join(lines)
+
+
+def _rebuttal_strength(strength: str) -> str:
+    level = rebuttal_level(strength)
+    return strength if level == strength else f"{strength}, read as {level}"
 
 
 def _judgment(state) -> str:
@@ -222,7 +229,10 @@ def _citations(citations) -> list[str]:
     lines = []
     for number, citation in enumerate(citations, 1):
         quote = f" — “{flat(citation['quote'])}”" if citation.get("quote") else ""
-        lines.append(f"{number}. {flat(citation['source'])} — {flat(citation['locator'])}{quote}")
+        url = f" — {flat(citation['url'])}" if citation.get("url") else ""
+        where = citation_locator(citation)
+        where = f" — {flat(where)}" if where else ""
+        lines.append(f"{number}. {flat(citation['source'])}{where}{url}{quote}")
     return lines
 
 

@@ -28,6 +28,16 @@ BANDS = {"certainly": (90, 100), "presumably": (70, 89), "probably": (50, 69), "
 STATUSES = ("sustained", "overruled", "remanded")
 
 
+def rebuttal_level(strength: str) -> str:
+    """The rebuttal's strength as the verdict rule reads it: Toulmini's `irrelevant` is the seed's `negligible`."""
+    return "negligible" if strength == "irrelevant" else strength
+
+
+def citation_locator(citation: dict) -> str | None:
+    """Where a citation points inside its source: the seed's `locator`, or Toulmini's `reference`."""
+    return citation.get("locator") or citation.get("reference")
+
+
 def requirements(kind: str) -> tuple[str, ...]:
     """The components that must be recorded before a move of this kind (Data → … → Verdict)."""
     if kind == "report":
@@ -163,7 +173,7 @@ class ToulminChain:
         """The verdict rule applied to this chain (once the rebuttal and qualifier are recorded)."""
         if "rebuttal" not in self.components or "qualifier" not in self.components:
             return None
-        rebuttal = self.components["rebuttal"]["strength"]
+        rebuttal = rebuttal_level(self.components["rebuttal"]["strength"])
         confidence = self.components["qualifier"]["confidence_pct"]
         allowed, reasons = allowed_statuses(rebuttal, confidence, self.weakest_link)
         verdict = self.components.get("verdict")
