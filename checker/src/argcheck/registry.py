@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck.findings import SEVERITIES, Finding
 
@@ -11,18 +11,13 @@ CODE_PATTERN = re.compile(r"^(ARG|DLB|TLM|CNL|TRZ)[0-9]{3}$")
 NAME_PATTERN = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
 
 
-class Rule(NamedTuple):
-    """A rule's identity and documentation; the check itself lives with the protocol."""
+class Rule(namedtuple("Rule", "code name severity message hint why example fix protocol")):
+    """A rule's identity and documentation; the check itself lives with the protocol.
 
-    code: str
-    name: str
-    severity: str
-    message: str  # str.format template with the observed values
-    hint: str  # what to do instead
-    why: str
-    example: str
-    fix: str
-    protocol: str
+    `message` is a str.format template filled with the observed values; `hint` says what to do instead.
+    """
+
+    __slots__ = ()
 
 
 RULES: dict[str, Rule] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
 from argcheck.collector import collector_paused
@@ -13,13 +13,10 @@ from argcheck.registry import finding
 MANAGED_FIELDS = ("seq", "prev", "at")
 
 
-class Replay(NamedTuple):
-    """The outcome of a replay: the protocol engine (derived state) and every finding."""
+class Replay(namedtuple("Replay", "protocol engine findings head")):
+    """The outcome of a replay: the protocol, its engine (derived state), every finding, the head hash."""
 
-    protocol: object
-    engine: object
-    findings: list
-    head: str
+    __slots__ = ()
 
 
 def check_envelope(doc) -> list[Finding]:
