@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 
 FORMAT = "argcheck-state"
 VERSION = 1
@@ -74,7 +75,54 @@ def _fsync_directory(directory: str) -> None:
 
 @contextlib.contextmanager
 def locked(path: str, timeout: float = DEFAULT_LOCK_TIMEOUT):
-    """Hold an exclusive lock on `path` (via `path.lock`) for a read-decide-write cycle."""
+    """Hold an exclusive lock on `path` (via `path.lock`) for a read-decide-write cycle.
+
+    An advisory `flock` on the lock file, polled until `timeout` seconds have passed (a negative
+    timeout waits for ever). The kernel drops the lock when its holder exits, even on kill -9. The
+    lock file is left in place: removing it would let two writers lock different files of one name.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: the filelock package (a dependency there) does the same
+        yield from _locked_portably(path, timeout)
+        return
+    fd = _acquire(fcntl, path, timeout)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # closing the last descriptor releases the flock
+
+
+def _acquire(fcntl, path: str, timeout: float) -> int | None:
+    lock_path = os.path.realpath(path) + ".lock"
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # no directory, so no state file to guard: the read that follows reports the path
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            left = deadline - time.monotonic()
+            if timeout >= 0 and left <= 0:
+                raise LockBusy(path) from None
+            time.sleep(_POLL_SECONDS if timeout < 0 else min(_POLL_SECONDS, left))
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        if os.fstat(fd).st_nlink:  # else another tool removed the file we locked: lock the new one
+            return fd
+        os.close(fd)
+
+
+_POLL_SECONDS = 0.05
+
+
+def _locked_portably(path: str, timeout: float):
     from filelock import FileLock, Timeout
 
     lock = FileLock(os.path.realpath(path) + ".lock", timeout=timeout)
