@@ -1,7 +1,7 @@
 """Mutable records declared like dataclasses, for the derived state the engines build on every call.
 
 `@record` reads a class's annotated fields (in order) and their defaults, and gives it `__init__`,
-`__repr__` and `__eq__` (generated once, as dataclasses does) and, unless `slots=False`, `__slots__`.
+`__repr__` and `__eq__` (`__init__` generated once, as dataclasses does) and, unless `slots=False`, `__slots__`.
 Defining a class this way costs a small fraction of `@dataclass(slots=True)`, which also imports
 `inspect`: on a short CLI call, defining the deliberate state's seven classes with dataclasses took
 longer than replaying a 200-move log. Instances behave the same: keyword or positional arguments,
@@ -61,29 +61,29 @@ def _build(cls, slots: bool):
             scope[f"_default_{name}"] = default
             params.append(f"{name}=_default_{name}")
             body.append(f"self.{name} = {name}")
-    values = "".join(f"self.{name}, " for name in names)
-    shown = ", ".join(f"{name}={{self.{name}!r}}" for name in names)
-    source = "\n".join([
-        f"def __init__(self, {', '.join(params)}):",
-        *("    " + line for line in body or ["pass"]),
-        "def __repr__(self):",
-        f"    return f'{{type(self).__qualname__}}({shown})'",
-        "def __eq__(self, other):",
-        "    if other.__class__ is not self.__class__:",
-        "        return NotImplemented",
-        f"    return ({values}) == ({values.replace('self.', 'other.')})",
-    ])
+    source = "\n".join([f"def __init__(self, {', '.join(params)}):", *("    " + line for line in body or ["pass"])])
     exec(source, scope)  # noqa: S102  (generated from the class's own field names, as dataclasses does)
     namespace = {key: value for key, value in cls.__dict__.items()
                  if key not in ("__dict__", "__weakref__") and not (slots and key in names)}
     for name in names:
         if isinstance(namespace.get(name), _Factory):
             del namespace[name]
-    namespace.update(__init__=scope["__init__"], __repr__=scope["__repr__"], __eq__=scope["__eq__"],
-                     __hash__=None, __record_fields__=names)
+    namespace.update(__init__=scope["__init__"], __repr__=_repr, __eq__=_eq, __hash__=None,
+                     __record_fields__=names)
     if slots:
         namespace["__slots__"] = names
     built = type(cls)(cls.__name__, cls.__bases__, namespace)
-    for method in ("__init__", "__repr__", "__eq__"):
-        getattr(built, method).__qualname__ = f"{cls.__qualname__}.{method}"
+    built.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return built
+
+
+def _repr(self) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__record_fields__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self, other):
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    names = self.__record_fields__
+    return tuple(getattr(self, name) for name in names) == tuple(getattr(other, name) for name in names)

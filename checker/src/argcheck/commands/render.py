@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from argcheck.commands.common import STATE_ARGUMENT, protocol_part, replayed
-from argcheck.exitcodes import ExitCode
+from argcheck import verbs
+from argcheck.commands.common import STATE_ARGUMENT
 
 FORMATS = ["md", "json", "mermaid", "dot", "af"]
 
@@ -18,13 +18,4 @@ FORMATS = ["md", "json", "mermaid", "dot", "af"]
               help="Write to this file instead of stdout.")
 def command(state, fmt, output):
     """Render STATE for people or tools."""
-    outcome = replayed(state)
-    rendering = protocol_part(outcome, "render")
-    text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
-    if output == "-":
-        click.echo(text, nl=not text.endswith("\n"))
-    else:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        click.echo(f"wrote {output}", err=True)
-    return int(ExitCode.OK)
+    return verbs.render(state, fmt, output)
