@@ -52,7 +52,8 @@ def call(route, argv):
 CASES = [
     ["next", "open.json"], ["next", "open.json", "--format", "json"], ["next", "--format=json", "open.json"],
     ["next", "deliberate-demo.json"], ["next", "absent.json"], ["next", "not-a-state.json", "--format", "json"],
-    ["prompt", "open.json"], ["prompt", "deliberate-demo.json"], ["prompt", "absent.json"],
+    ["prompt", "open.json"], ["prompt", "open.json", "--full"], ["prompt", "--delta", "open.json"],
+    ["prompt", "deliberate-demo.json"], ["prompt", "absent.json"],
     ["render", "open.json"], ["render", "deliberate-demo.json", "--format", "json"],
     ["render", "open.json", "--format", "dot"], ["render", "open.json", "--format=af"],
     ["render", "open.json", "-o", "out.md"], ["render", "--output", "out.md", "open.json"],
