@@ -52,6 +52,7 @@ def _replay(doc: dict, env: Env) -> Replay:
     findings = list(protocol.check_header(doc["header"]))
     engine = protocol.Engine(doc["header"], env)
     prev = integrity.genesis_hash(doc)
+    link = integrity.linker(len(doc["moves"]))
     last_at = None
     for index, move in enumerate(doc["moves"]):
         path = f"/moves/{index}"
@@ -66,7 +67,7 @@ def _replay(doc: dict, env: Env) -> Replay:
             # Each link is checked locally: the next move must carry the hash of this move and the
             # prev it claims, so one edit is reported once, at the move after it.
             stored = move.get("prev")
-            prev = integrity.link(stored if isinstance(stored, str) else prev, move)
+            prev = link(stored if isinstance(stored, str) else prev, move)
             last_at = check_clock(move, last_at, findings, path)
     findings += engine.finish()
     findings += check_derived(doc, engine, prev, last_at)
