@@ -33,10 +33,10 @@ with open(out, "w") as handle:
     handle.write(str(code) + "\\n" + "\\n".join(added) + "\\n")
 """
 
-# What the commands share: json and re (with enum, functools, collections), hashlib, the replay, and
-# the deliberate engine with its rules (Python 3.11 names; other versions differ in a few).
-CORE = """__future__ _blake2 _collections _functools _hashlib _json _operator _sre collections collections.abc
-contextlib copyreg enum functools gc hashlib importlib importlib._bootstrap importlib._bootstrap_external itertools
+# What the commands share: json and re (with enum, functools, collections), CPython's own SHA-256, the
+# replay, and the deliberate engine with its rules (Python 3.11 names; other versions differ in a few).
+CORE = """__future__ _collections _functools _json _operator _sha256 _sre collections collections.abc
+contextlib copyreg enum functools gc importlib importlib._bootstrap importlib._bootstrap_external itertools
 json json.decoder json.encoder json.scanner keyword operator re re._casefix re._compiler re._constants re._parser
 reprlib types warnings argcheck argcheck.argumentation argcheck.cli argcheck.collector argcheck.core_rules
 argcheck.env argcheck.exitcodes argcheck.fastpath argcheck.findings argcheck.integrity argcheck.jsonio
@@ -58,7 +58,7 @@ EXPECTED = {
 }
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules
 HEAVY = ("click", "typing", "inspect", "dataclasses", "tempfile", "filelock", "datetime", "decimal", "logging",
-         "pathlib", "secrets", "pydantic", "orjson", "shutil")
+         "pathlib", "secrets", "pydantic", "orjson", "shutil", "hashlib")
 COMMANDS = {
     "--version": ["--version"],
     "validate": ["validate", "open.json"],

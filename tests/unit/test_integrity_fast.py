@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 
@@ -64,8 +65,15 @@ def test_a_long_log_hashes_alike_by_either_route():
     assert prev_fast == prev_json
 
 
-def test_short_logs_and_a_missing_orjson_use_json(monkeypatch):
-    assert integrity.linker(integrity.FAST_FROM_MOVES - 1) is integrity.link
+def test_short_logs_use_json_and_without_orjson_long_ones_hash_alike(monkeypatch):
+    assert integrity.linker(integrity.OPENSSL_FROM_MOVES - 1) is integrity.link
+    log = moves(50)
     monkeypatch.setitem(sys.modules, "orjson", None)
-    assert integrity.linker(10**6) is integrity.link
+    for count in (integrity.OPENSSL_FROM_MOVES, 10**6):
+        long_link = integrity.linker(count)
+        assert [long_link("0" * 32, m) for m in log] == [integrity.link("0" * 32, m) for m in log]
 
+
+def test_the_builtin_sha256_is_sha256():
+    data = "naïve 👍 move".encode()
+    assert integrity._sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
