@@ -21,6 +21,7 @@ class Rule(namedtuple("Rule", "code name severity message hint why example fix p
 
 
 RULES: dict[str, Rule] = {}
+_NAMES: set[str] = set()
 
 
 def define(code, name, severity, message, hint, *, why, example, fix, protocol) -> Rule:
@@ -29,10 +30,11 @@ def define(code, name, severity, message, hint, *, why, example, fix, protocol) 
         raise ValueError(f"bad rule identity {code} {name}")
     if severity not in SEVERITIES:
         raise ValueError(f"bad severity {severity} for {code}")
-    if code in RULES or any(r.name == name for r in RULES.values()):
+    if code in RULES or name in _NAMES:
         raise ValueError(f"duplicate rule {code} {name}")
     rule = Rule(code, name, severity, message, hint, why, example, fix, protocol)
     RULES[code] = rule
+    _NAMES.add(name)
     return rule
 
 
