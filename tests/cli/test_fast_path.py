@@ -102,3 +102,10 @@ def test_version_is_printed_as_click_prints_it():
 
 def test_the_entry_point_keeps_the_exit_code_table():
     assert cli.INTERRUPTED == ExitCode.INTERRUPTED
+
+
+def test_render_to_a_path_it_cannot_write_is_a_usage_error(played, tmp_path, monkeypatch):
+    monkeypatch.chdir(played)
+    for route in (fastpath.run, run_click):
+        code, out, err = call(route, ["render", "open.json", "-o", str(tmp_path / "missing" / "log.md")])
+        assert (code, out) == (ExitCode.USAGE, "") and "cannot write" in err and "internal error" not in err

@@ -107,8 +107,12 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
+            return int(ExitCode.USAGE)
         echo(f"wrote {output}", err=True)
     return int(ExitCode.OK)
 
