@@ -8,6 +8,7 @@ reply itself: the state after those moves is what the consultee knows.
 
 from __future__ import annotations
 
+from argcheck.collector import collector_paused
 from argcheck.protocols.deliberate.standing import consultee_name
 
 # The consultees whose wrapper (wrappers/<name>-wrapper.sh) resumes a session with its whole thread.
@@ -45,6 +46,7 @@ def seen_state(doc: dict, state, env, asked: bool = False):
     while end < len(moves) and moves[end].get("actor") == "consultee" and moves[end].get("type") != "consult":
         end += 1
     engine = Engine(doc["header"], env)
-    for index, move in enumerate(moves[:end]):
-        engine.step(index, move)
+    with collector_paused():  # as replay: many objects, no cycles
+        for index, move in enumerate(moves[:end]):
+            engine.step(index, move)
     return engine.state
