@@ -8,8 +8,8 @@
             by orjson where it writes json's bytes, from 10,000 moves)
   engine    the protocol's rules, move by move
   finish    the end-of-log checks (grounded semantics)
-  validate  the whole of operations.validate_file; "other" is what the phases above leave out
-            (seq, prev and clock checks, findings)
+  validate  the whole of operations.validate_file; "other" is what the phases above leave out:
+            the replay loop's own bookkeeping (seq, prev and clock checks, collecting findings)
 
 It also checks that orjson and json give the same canonical bytes for every move of the file.
 Each phase is timed on its own (best of --reps), with the garbage collector paused as replay pauses it.
