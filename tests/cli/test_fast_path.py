@@ -97,7 +97,7 @@ def test_shell_completion_is_left_to_click(monkeypatch):
 
 
 def test_version_is_printed_as_click_prints_it():
-    assert call(fastpath.run, ["--version"]) == call(run_click, ["--version"])
+    assert call(cli.main, ["--version"]) == call(run_click, ["--version"])
 
 
 def test_the_entry_point_keeps_the_exit_code_table():

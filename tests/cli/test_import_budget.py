@@ -47,7 +47,7 @@ DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberat
     "rules_positions rules_scope rules_termination state termination").split()]
 PRESENTING = ["argcheck.verbs", "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
-    "--version": ["__future__", "argcheck", "argcheck.cli", "argcheck.fastpath"],
+    "--version": ["__future__", "argcheck", "argcheck.cli"],
     "validate": CORE + DELIBERATE + ["argcheck.validating"],
     "next": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.nextstep", "shlex"],
     "prompt": CORE + DELIBERATE + PRESENTING + [f"argcheck.protocols.deliberate.{name}" for name in (

@@ -15,6 +15,11 @@ INTERRUPTED = 130  # ExitCode.INTERRUPTED, without importing enum for every call
 def main(argv: list[str] | None = None) -> int:
     """Run argcheck and map every outcome onto the exit-code table."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv == ["--version"]:  # as click's version option prints it, without loading anything
+        from argcheck import __version__
+
+        sys.stdout.write(f"argcheck, version {__version__}\n")
+        return 0
     try:
         from argcheck.fastpath import run as run_fast
 

@@ -1,4 +1,4 @@
-"""The everyday calls without click: `--version`, `validate`, `next`, `prompt`, `render` and `apply`.
+"""The everyday calls without click: `validate`, `next`, `prompt`, `render` and `apply`.
 
 Importing click costs a call about 20 ms, more than replaying a 200-move state. When the arguments
 are plain (the options below, each at most with its value, in any order), this module parses them
@@ -10,7 +10,6 @@ or refused value, `--`, shell completion. Errors and help therefore look exactly
 from __future__ import annotations
 
 import os
-import sys
 
 FORMATS = ("text", "json")
 RENDER_FORMATS = ("md", "json", "mermaid", "dot", "af")
@@ -63,11 +62,6 @@ def run(argv: list[str]) -> int | None:
     """Run `argv` without click and return the exit code, or None to let click run it."""
     if not argv or "_ARGCHECK_COMPLETE" in os.environ:
         return None
-    if argv == ["--version"]:
-        from argcheck import __version__
-
-        sys.stdout.write(f"argcheck, version {__version__}\n")
-        return 0
     if argv[0] == "validate":
         from argcheck.validating import fast_validate
 
