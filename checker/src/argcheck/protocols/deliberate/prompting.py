@@ -150,9 +150,9 @@ def _judgments_since(state, seen) -> str:
     """The orchestrator's judgments of the consultee's defenses made since the consultee last saw the state."""
     lines = []
     for challenge in (state.challenges[i] for i in sorted(state.challenges, key=natural_key)):
-        before = seen.challenges.get(challenge.id)
         if challenge.respondent != "consultee":
             continue
+        before = seen.challenges.get(challenge.id)
         for judgment in challenge.judgments[len(before.judgments) if before else 0:]:
             cited = f" (evidence: {', '.join(judgment['evidence'])})" if judgment.get("evidence") else ""
             lines.append(f"- {challenge.id} on {challenge.point}: the orchestrator {judgment['outcome']} your "
