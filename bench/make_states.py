@@ -7,13 +7,16 @@
   <N>.json       a synthetic N-move deliberation (default sizes 10000, 30000, 100000) over all 8
                  iterations and the three phases: thousands of points, classifications, challenges,
                  defenses and judgments, and tens of thousands of ledger entries and verifications,
-                 ending in synthesis (convergence) and presentation.
+                 ending in synthesis (convergence) and presentation;
+  open-<N>.json  (with --open-sizes, e.g. 48,200,1000) the same kind of run still in progress: its
+                 closing moves (stress test, synthesis, presentation) left out, so `next`, `prompt`
+                 and `apply` have work to do (45, 198 and 998 moves for those sizes).
 
 Every file is built by `lifecycle.create_state` and `lifecycle.apply_moves` (one batch per round, each
 with its own clock), so the hash chain, the derived header fields and every rule are the real ones;
 the script then replays each file and refuses to write one with an error finding.
 
-Usage: python3 bench/make_states.py [--out-dir DIR] [--sizes 10000,30000,100000]
+Usage: python3 bench/make_states.py [--out-dir DIR] [--sizes 10000,30000,100000] [--open-sizes 48,200,1000]
 Prints {"typical": PATH, "10000": PATH, ...} as JSON on stdout.
 """
 
@@ -216,8 +219,8 @@ class Script:
         self.emit({"type": "present", "actor": "orchestrator"})
 
 
-def deliberation(total: int, iterations: int, seed: int, challenge_rate: float) -> list[list[dict]]:
-    """The moves of one deliberation, grouped by round; about `total` moves in all."""
+def deliberation(total: int, iterations: int, seed: int, challenge_rate: float, close: bool = True) -> list[list[dict]]:
+    """The moves of one deliberation, grouped by round; about `total` moves in all (3 fewer unclosed)."""
     script = Script(random.Random(seed), challenge_rate)
     script.quiet_from = iterations - 1
     per_round = max(4, (total - 3 - iterations) // iterations)
@@ -226,16 +229,17 @@ def deliberation(total: int, iterations: int, seed: int, challenge_rate: float) 
         last = number == iterations
         budget = per_round if not last else max(2, total - 3 - sum(map(len, script.rounds[:-1])))
         script.fill_round(budget, new_points=not last)
-    script.close("convergence")  # the last round raised no point and left nothing disputed
+    if close:
+        script.close("convergence")  # the last round raised no point and left nothing disputed
     return script.rounds
 
 
-def build(total: int, iterations: int, seed: int, challenge_rate: float = 0.08) -> dict:
+def build(total: int, iterations: int, seed: int, challenge_rate: float = 0.08, close: bool = True) -> dict:
     options = {"question": QUESTION, "consultee": "codex", "flow": "consultee_proposes", "mode": "standard",
                "question_kind": "design", "stakes": "normal", "conversation_id": "bench-conversation",
                "workspace": None}
     doc = lifecycle.create_state("deliberate", options, Env(clock(0), lambda _: OUTSIDE), f"20260301-{seed:06x}")
-    for number, moves in enumerate(deliberation(total, iterations, seed, challenge_rate)):
+    for number, moves in enumerate(deliberation(total, iterations, seed, challenge_rate, close)):
         if not moves:
             continue
         decision = lifecycle.apply_moves(doc, moves, Env(clock(number + 1), lambda _: OUTSIDE))
@@ -244,6 +248,12 @@ def build(total: int, iterations: int, seed: int, challenge_rate: float = 0.08) 
             raise SystemExit(f"make_states: round {number} refused: {errors}")
         doc = decision.doc
     return doc
+
+
+def open_run(size: int) -> dict:
+    """A run of about `size` moves still in progress: small ones over fewer rounds, as real ones are."""
+    iterations = 3 if size < 100 else 5 if size < 500 else 8
+    return build(size, iterations, seed=size, challenge_rate=0.25 if size < 500 else 0.08, close=False)
 
 
 def write(doc: dict, path: Path) -> None:
@@ -261,6 +271,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out-dir", type=Path, default=Path("bench-states"))
     parser.add_argument("--sizes", default="10000,30000,100000", help="comma-separated move counts")
+    parser.add_argument("--open-sizes", default="", help="comma-separated sizes of runs left in progress")
     options = parser.parse_args()
     options.out_dir.mkdir(parents=True, exist_ok=True)
     made = {}
@@ -271,6 +282,10 @@ def main() -> int:
         path = options.out_dir / f"deliberate-{size}.json"
         write(build(size, 8, seed=size), path)
         made[str(size)] = str(path)
+    for size in (int(s) for s in options.open_sizes.split(",") if s.strip()):
+        path = options.out_dir / f"open-{size}.json"
+        write(open_run(size), path)
+        made[f"open-{size}"] = str(path)
     print(json.dumps(made))
     return 0
 

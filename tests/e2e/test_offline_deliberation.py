@@ -45,6 +45,9 @@ def test_offline_deliberation_runs_end_to_end(tmp_path):
     assert len(prompts) == 4
     assert "C1" in prompts[1] and "C1" in prompts[2], "the open challenge id reaches the consultee"
     assert "How should a CLI keep the state" in prompts[0]
+    assert not prompts[0].startswith("# Deliberation (continued)"), "a new session gets the whole state"
+    assert all(p.startswith("# Deliberation (continued)") for p in prompts[1:]), "resumed calls get the changes"
+    assert all("How should a CLI keep the state" in p and "## Response format" in p for p in prompts)
 
 
 @pytest.mark.slow

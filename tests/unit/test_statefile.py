@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 import time
 
@@ -244,3 +246,35 @@ def test_locked_serialises_threads(tmp_path):
     for thread in threads:
         thread.join()
     assert overlaps == []
+
+
+def test_without_fcntl_the_portable_lock_is_used_alike(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # `import fcntl` now fails, as on Windows
+    path = str(tmp_path / "s.json")
+    holder = FileLock(path + ".lock")
+    holder.acquire()
+    try:
+        with pytest.raises(statefile.LockBusy):
+            with statefile.locked(path, timeout=0.1):
+                pass
+    finally:
+        holder.release()
+    with statefile.locked(path, timeout=0.1):
+        assert os.path.exists(path + ".lock")
+
+
+def test_the_lock_is_released_when_its_holder_is_killed(tmp_path):
+    path = str(tmp_path / "s.json")
+    code = ("import sys, time; from argcheck import statefile\n"
+            "with statefile.locked(sys.argv[1]):\n    print('held', flush=True); time.sleep(60)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, path], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(statefile.LockBusy):
+            with statefile.locked(path, timeout=0.1):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with statefile.locked(path, timeout=1):
+        pass

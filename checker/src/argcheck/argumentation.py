@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal, NamedTuple
 
-Label = Literal["in", "out", "undec"]
+Label = str  # "in", "out" or "undec" (see LABELS)
 LABELS: tuple[Label, ...] = ("in", "out", "undec")
 _UNDEC, _IN, _OUT = 0, 1, 2
 _STATE_LABEL: tuple[Label, Label, Label] = ("undec", "in", "out")
 
 
-class Conflict(NamedTuple):
+class Conflict(namedtuple("Conflict", "argument reason")):
     """An argument whose given label breaks complete-labelling legality, and why."""
 
-    argument: str
-    reason: str
+    __slots__ = ()
 
 
 def _index(arguments: Sequence[str]) -> dict[str, int]:

@@ -1,31 +1,41 @@
-"""The argcheck entry point: one error boundary around a fast path and the click application."""
+"""The argcheck entry point: one error boundary around a fast path and the click application.
+
+Kept small and lazy: `argcheck --version` imports nothing else, and the everyday commands with plain
+arguments run without click (see `argcheck.fastpath`).
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 
-from argcheck.exitcodes import ExitCode
+INTERRUPTED = 130  # ExitCode.INTERRUPTED, without importing enum for every call
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run argcheck and map every outcome onto the exit-code table."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        from argcheck.validating import fast_validate
+    if argv == ["--version"]:  # as click's version option prints it, without loading anything
+        from argcheck import __version__
 
-        code = fast_validate(argv)
+        sys.stdout.write(f"argcheck, version {__version__}\n")
+        return 0
+    try:
+        from argcheck.fastpath import run as run_fast
+
+        code = run_fast(argv)
         if code is None:
             from argcheck.clickapp import run
 
             code = run(argv)
+        sys.stdout.flush()  # here, so that a closed pipe is handled below and not at exit
         return code
     except KeyboardInterrupt:
         sys.stderr.write("argcheck: interrupted\n")
-        return int(ExitCode.INTERRUPTED)
+        return INTERRUPTED
     except BrokenPipeError:
         _silence_broken_pipe()
-        return int(ExitCode.OK)
+        return 0
     except Exception as crash:  # the one boundary for bugs: never a bare traceback
         from argcheck.errors import report_internal_error
 

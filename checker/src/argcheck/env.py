@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
-from typing import Callable, NamedTuple
+import time
+from collections import namedtuple
 
 
 OUTSIDE = "outside"  # read_lines result: not under the workspace, so not checked
 
 
-class Env(NamedTuple):
-    """The clock and a read-only view of workspace files, injected into the rules."""
+class Env(namedtuple("Env", "now read_lines")):
+    """The clock (`now`, an ISO 8601 UTC string) and a read-only view of workspace files
+    (`read_lines(relative)`: the lines, None when missing, or OUTSIDE), injected into the rules."""
 
-    now: str
-    read_lines: Callable[[str], "list[str] | str | None"]
+    __slots__ = ()
 
 
 def utc_now() -> str:
     override = os.environ.get("ARGCHECK_NOW")
     if override:
         return override
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-def file_reader(workspace: str | None) -> Callable[[str], "list[str] | str | None"]:
+def file_reader(workspace: str | None):
     """Return a function giving a workspace file's lines, None if it is missing, or OUTSIDE.
 
     Each file is read once per reader (one replay or apply), so every rule sees the same content.

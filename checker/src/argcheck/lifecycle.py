@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck import integrity, protocols, statefile
 from argcheck.env import Env
@@ -11,12 +11,10 @@ from argcheck.registry import finding
 from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
 
 
-class Decision(NamedTuple):
+class Decision(namedtuple("Decision", "doc findings replay")):
     """The outcome of apply: the new document (None when refused), findings, and the replay."""
 
-    doc: dict | None
-    findings: list
-    replay: object
+    __slots__ = ()
 
 
 def new_state_id(now: str) -> str:

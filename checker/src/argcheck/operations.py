@@ -6,24 +6,21 @@ Shared by the CLI, the demo and the MCP server, so every entry point behaves the
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck import jsonio, statefile
 from argcheck.env import Env, default_env
 from argcheck.findings import has_errors
 from argcheck.jsonio import InputError
-from argcheck.replay import Replay, check_envelope, replay
+from argcheck.replay import check_envelope, replay
 
 DEFAULT_STATE_DIR = ".argcheck"
 
 
-class Outcome(NamedTuple):
+class Outcome(namedtuple("Outcome", "findings doc replay applied", defaults=(0,))):
     """What an operation did: its findings, the document afterwards, and the replay it used."""
 
-    findings: list
-    doc: dict | None
-    replay: Replay | None
-    applied: int = 0
+    __slots__ = ()
 
 
 def load_doc(path: str) -> dict:

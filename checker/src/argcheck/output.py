@@ -16,6 +16,25 @@ def say(text: str = "", err: bool = False) -> None:
     stream.write(text + "\n")
 
 
+def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print as `click.echo` does: ANSI colour codes are dropped unless the stream is a terminal,
+    and the stream is flushed (so a closed pipe is noticed here)."""
+    stream = sys.stderr if err else sys.stdout
+    if "\x1b" in text and not _isatty(stream):
+        import re
+
+        text = re.sub(r"\033\[[0-?]*[ -/]*[@-~]", "", text)  # click's own pattern
+    stream.write(text + "\n" if nl else text)
+    stream.flush()
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except Exception:  # a closed or unusual stream: treat it as a file, as click does
+        return False
+
+
 def summary(findings) -> str:
     errors = sum(1 for f in findings if f.severity == ERROR)
     warnings = sum(1 for f in findings if f.severity == WARNING)

@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from importlib import resources
+import importlib
+import os
 
 FOLDER = "personas"
 REFERENCES = "references"
@@ -15,7 +16,8 @@ REFERENCES = "references"
 
 def persona_text(package: str, persona: str) -> str:
     """The whole template `personas/<persona>.md` of the protocol package `package`."""
-    return resources.files(package).joinpath(FOLDER, f"{persona}.md").read_text(encoding="utf-8")
+    with open(_path(package, FOLDER, f"{persona}.md"), encoding="utf-8") as handle:
+        return handle.read()
 
 
 def persona_section(package: str, persona: str, heading: str) -> str:
@@ -28,5 +30,14 @@ def persona_section(package: str, persona: str, heading: str) -> str:
 
 def reference_text(package: str, name: str) -> str | None:
     """The reference `references/<name>.md` of a protocol package (None when it ships none)."""
-    path = resources.files(package).joinpath(REFERENCES, f"{name}.md")
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    path = _path(package, REFERENCES, f"{name}.md")
+    if not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _path(package: str, folder: str, name: str) -> str:
+    """A data file of a package installed as files (os.path: importlib.resources costs a short call
+    pathlib, tempfile and typing)."""
+    return os.path.join(importlib.import_module(package).__path__[0], folder, name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck.findings import SEVERITIES, Finding
 
@@ -12,21 +12,17 @@ CORE, CORE_PREFIX = "core", "ARG"
 NAME_PATTERN = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
 
 
-class Rule(NamedTuple):
-    """A rule's identity and documentation; the check itself lives with the protocol."""
+class Rule(namedtuple("Rule", "code name severity message hint why example fix protocol")):
+    """A rule's identity and documentation; the check itself lives with the protocol.
 
-    code: str
-    name: str
-    severity: str
-    message: str  # str.format template with the observed values
-    hint: str  # what to do instead
-    why: str
-    example: str
-    fix: str
-    protocol: str
+    `message` is a str.format template filled with the observed values; `hint` says what to do instead.
+    """
+
+    __slots__ = ()
 
 
 RULES: dict[str, Rule] = {}
+_NAMES: set[str] = set()
 
 
 def define(code, name, severity, message, hint, *, why, example, fix, protocol) -> Rule:
@@ -37,10 +33,11 @@ def define(code, name, severity, message, hint, *, why, example, fix, protocol) 
         raise ValueError(f"{code}: the {protocol} rules are numbered {code_prefix(protocol)}NNN")
     if severity not in SEVERITIES:
         raise ValueError(f"bad severity {severity} for {code}")
-    if code in RULES or any(r.name == name for r in RULES.values()):
+    if code in RULES or name in _NAMES:
         raise ValueError(f"duplicate rule {code} {name}")
     rule = Rule(code, name, severity, message, hint, why, example, fix, protocol)
     RULES[code] = rule
+    _NAMES.add(name)
     return rule
 
 

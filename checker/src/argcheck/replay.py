@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
 from argcheck.collector import collector_paused
@@ -14,13 +14,10 @@ from argcheck.shapes import violation
 MANAGED_FIELDS = ("seq", "prev", "at")
 
 
-class Replay(NamedTuple):
-    """The outcome of a replay: the protocol's spec, its engine (derived state) and every finding."""
+class Replay(namedtuple("Replay", "protocol engine findings head")):
+    """The outcome of a replay: the protocol's spec, its engine (derived state), every finding, the head hash."""
 
-    protocol: protocols.ProtocolSpec
-    engine: object
-    findings: list
-    head: str
+    __slots__ = ()
 
 
 def check_envelope(doc) -> list[Finding]:
@@ -60,6 +57,7 @@ def _replay(doc: dict, env: Env) -> Replay:
     findings = list(protocol.check_header(doc["header"]))
     engine = protocol.new_engine(doc["header"], env)
     prev = integrity.genesis_hash(doc)
+    link = integrity.linker(len(doc["moves"]))
     last_at = None
     for index, move in enumerate(doc["moves"]):
         path = f"/moves/{index}"
@@ -75,7 +73,7 @@ def _replay(doc: dict, env: Env) -> Replay:
             # Each link is checked locally: the next move must carry the hash of this move and the
             # prev it claims, so one edit is reported once, at the move after it.
             stored = move.get("prev")
-            prev = integrity.link(stored if isinstance(stored, str) else prev, move)
+            prev = link(stored if isinstance(stored, str) else prev, move)
             last_at = check_clock(move, last_at, findings, path)
     findings += engine.finish()
     findings += check_derived(doc, engine, prev, last_at)

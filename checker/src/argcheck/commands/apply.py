@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import click
 
-from argcheck import jsonio, operations, statefile
-from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, report_input_error
-from argcheck.exitcodes import ExitCode
-from argcheck.jsonio import InputError
-from argcheck.output import echo_findings, echo_json, findings_json
+from argcheck import statefile, verbs
+from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT
+from argcheck.verbs import report_applied  # noqa: F401  (ingest reports with it)
 
 
 @click.command("apply")
@@ -26,42 +24,4 @@ def command(state, moves, fmt, dry_run, lock_timeout):
     Either every move is legal and all are appended atomically, or none is and
     STATE is left byte-for-byte unchanged. Do not set seq, prev or at: apply does.
     """
-    try:
-        batch = jsonio.load_argument(moves)
-    except InputError as error:
-        report_input_error(error, "MOVES" if jsonio.is_inline(moves) else moves, fmt)
-    batch = batch if isinstance(batch, list) else [batch]
-    try:
-        outcome = operations.apply_to_file(state, batch, lock_timeout=lock_timeout, dry_run=dry_run)
-    except InputError as error:
-        report_input_error(error, state, fmt)
-    except statefile.LockBusy:
-        click.echo(f"argcheck: {state} is locked by another process (waited {lock_timeout}s)", err=True)
-        return int(ExitCode.BUSY)
-    return report_applied(state, outcome, fmt, dry_run)
-
-
-def report_applied(state, outcome, fmt, dry_run, line: str | None = None) -> int:
-    """Print the findings and one summary line (`line` replaces the default); return the exit code."""
-    refused = outcome.applied == 0
-    status = outcome.replay.engine.status if outcome.replay else None
-    if fmt == "json":
-        echo_json({"state": state, "applied": outcome.applied, "refused": refused, "dry_run": dry_run,
-                   "status": status, "findings": findings_json(outcome.findings)})
-    else:
-        echo_findings(outcome.findings, state)
-        click.echo(line if line and not refused else _summary_line(state, outcome, refused, dry_run))
-    if refused:
-        return int(ExitCode.FINDINGS)
-    terminal = outcome.replay.protocol.terminal_statuses
-    return int(ExitCode.TERMINAL if status in terminal else ExitCode.OK)
-
-
-def _summary_line(state, outcome, refused, dry_run) -> str:
-    if refused:
-        return f"refused: {state} is unchanged"
-    first = outcome.doc["move_count"] - outcome.applied + 1
-    span = f"seq {first}" if outcome.applied == 1 else f"seq {first}-{outcome.doc['move_count']}"
-    verb = "would apply" if dry_run else "applied"
-    moves = f"{outcome.applied} move{'s' if outcome.applied != 1 else ''}"
-    return f"{verb} {moves} ({span}); status {outcome.replay.engine.status}"
+    return verbs.apply(state, moves, fmt, dry_run, lock_timeout)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from argcheck import protocols
-from argcheck.commands.common import STATE_ARGUMENT, protocol_part, replayed
-from argcheck.exitcodes import ExitCode
+from argcheck import protocols, verbs
+from argcheck.commands.common import STATE_ARGUMENT
 
 
 def format_choices() -> list[str]:
@@ -27,16 +26,4 @@ def format_help() -> str:
               help="Write to this file instead of stdout.")
 def command(state, fmt, output):
     """Render STATE for people or tools."""
-    outcome = replayed(state)
-    spec = outcome.replay.protocol
-    if fmt not in spec.formats:
-        raise click.UsageError(f"the {spec.name} protocol renders {', '.join(spec.formats)}, not {fmt!r}")
-    rendering = protocol_part(outcome, "render")
-    text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
-    if output == "-":
-        click.echo(text, nl=not text.endswith("\n"))
-    else:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        click.echo(f"wrote {output}", err=True)
-    return int(ExitCode.OK)
+    return verbs.render(state, fmt, output)

@@ -66,7 +66,7 @@ def spec(name: str) -> ProtocolSpec:
     problems = check_spec(declared, name) if isinstance(declared, ProtocolSpec) else ["SPEC is not a ProtocolSpec"]
     if problems:
         raise RegistryProblem(f"protocol {name}: " + "; ".join(problems))
-    object.__setattr__(declared, "package", package)
+    declared.package = package
     _SPECS[name] = declared
     return declared
 

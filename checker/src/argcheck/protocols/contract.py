@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Protocol
 
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render",
                   "init_command")
@@ -43,37 +41,42 @@ class UsageProblem(Exception):
     """Bad options for a protocol (reported as a usage error, exit 2)."""
 
 
-class Engine(Protocol):
-    """The reducer: replays a log one move at a time."""
+class Engine:
+    """The reducer's interface (documentation only: engines need not inherit from it).
 
-    state: object
-
-    @property
-    def status(self) -> str: ...
-
-    def step(self, index: int, move: dict) -> list: ...
-
-    def finish(self) -> list: ...
+    An engine replays a log one move at a time: `state` (the derived state), `status` (a string),
+    `step(index, move) -> [Finding]` and `finish() -> [Finding]`.
+    """
 
 
-@dataclass(frozen=True)
 class ProtocolSpec:
-    """One protocol's declaration (see the module docstring for the parts its package provides)."""
+    """One protocol's declaration (see the module docstring for the parts its package provides).
 
-    name: str
-    code_prefix: str
-    summary: str  # one line: what a run of this protocol is
-    initial_status: str
-    final_statuses: frozenset
-    terminal_statuses: frozenset
-    formats: tuple  # what `render` produces; the first is the default
-    init_options: str  # the init options as MCP clients pass them, e.g. "{question, consultee}"
-    mcp_instructions: str = ""  # how an MCP client drives a run (joined into the server's instructions)
-    standalone_document: bool = False
-    mcp_tools: bool = False
-    demo: str = ""  # one line on what `argcheck demo <name>` shows; empty: no demo
-    main_demo: bool = False  # the demo `argcheck demo` plays without a name (one protocol at most)
-    package: str = field(default="", compare=False)
+    A plain class rather than a dataclass: every short command builds one, and dataclasses (with
+    inspect and typing) cost more to import than the commands' own work.
+    """
+
+    def __init__(self, *, name: str, code_prefix: str, summary: str, initial_status: str,
+                 final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init_options: str,
+                 mcp_instructions: str = "", standalone_document: bool = False, mcp_tools: bool = False,
+                 demo: str = "", main_demo: bool = False) -> None:
+        self.name = name
+        self.code_prefix = code_prefix
+        self.summary = summary  # one line: what a run of this protocol is
+        self.initial_status = initial_status
+        self.final_statuses = frozenset(final_statuses)
+        self.terminal_statuses = frozenset(terminal_statuses)
+        self.formats = tuple(formats)  # what `render` produces; the first is the default
+        self.init_options = init_options  # the init options as MCP clients pass them, e.g. "{question}"
+        self.mcp_instructions = mcp_instructions  # how an MCP client drives a run (in the server's instructions)
+        self.standalone_document = standalone_document
+        self.mcp_tools = mcp_tools
+        self.demo = demo  # one line on what `argcheck demo <name>` shows; empty: no demo
+        self.main_demo = main_demo  # the demo `argcheck demo` plays without a name (one protocol at most)
+        self.package = ""  # set by the registry
+
+    def __repr__(self) -> str:
+        return f"ProtocolSpec(name={self.name!r}, code_prefix={self.code_prefix!r})"
 
     def part(self, name: str):
         """Import one module of the protocol's package, e.g. spec.part("render")."""

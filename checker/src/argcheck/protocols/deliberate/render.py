@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
+from argcheck.records import fields, is_record
 from argcheck.text import cell, flat
 
 def render(state, fmt: str, findings=()) -> str:
@@ -221,8 +221,8 @@ def state_json(state, findings=()) -> str:
 
 
 def _jsonable(value):
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if is_record(value):
+        return {name: _jsonable(getattr(value, name)) for name in fields(value)}
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):

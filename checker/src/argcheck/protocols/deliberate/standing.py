@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from argcheck.protocols.deliberate import queries, rounds
@@ -22,9 +23,13 @@ BUCKET_REASONS = {
 }
 
 
-def natural_key(identifier: str):
+@functools.lru_cache(maxsize=4096)  # a prompt sorts the same few hundred ids many times
+def natural_key(identifier: str) -> tuple:
     """Sort P2 before P10 and C2 before C2:d1 before C3: text and number chunks compare in turn."""
-    return [int(chunk) if n % 2 else chunk for n, chunk in enumerate(re.split(r"(\d+)", identifier))]
+    return tuple(int(chunk) if n % 2 else chunk for n, chunk in enumerate(_NUMBERS.split(identifier)))
+
+
+_NUMBERS = re.compile(r"(\d+)")
 
 
 def ids_of(items) -> list[str]:
@@ -102,7 +107,8 @@ def point_status(state, point) -> str:
         return "not evaluated (phase violation)"
     if point.awaiting_clarification:
         return "ill-formed: awaiting the author's clarification"
-    live = [c for c in _sorted_challenges(state) if c.point == point.id and c.is_open]
+    live = sorted((c for c in map(state.challenges.get, point.challenge_ids) if c.is_open),
+                  key=lambda c: natural_key(c.id))
     if live:
         return "challenged: " + ", ".join(f"{c.id} {c.kind} {c.status}" for c in live)
     if point.needs_reconcile:

@@ -5,14 +5,14 @@ The engine builds these; renderers, `next`, `prompt` and `ingest` only read them
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from argcheck.records import field, record
 
 CAPS = {"standard": 8, "minimal": 8, "quick": 2}
 CONSTRUCTIVE, DEVELOPMENT, CRYSTALLIZATION = "CONSTRUCTIVE", "DEVELOPMENT", "CRYSTALLIZATION"
 AGREED, DISMISSED, UNRESOLVED = "agreed", "dismissed", "unresolved"
 
 
-@dataclass(slots=True)  # slots: replaying 100k moves keeps many of these alive
+@record  # slots: replaying 100k moves keeps many of these alive
 class Defense:
     round: int
     seq: int
@@ -21,7 +21,7 @@ class Defense:
     judged: str | None = None  # "accepted" | "rejected" once judged
 
 
-@dataclass(slots=True)
+@record
 class Challenge:
     id: str
     point: str
@@ -49,7 +49,7 @@ class Challenge:
         return self.issued_round + (1 if self.respondent == "consultee" else 0)
 
 
-@dataclass(slots=True)
+@record
 class Point:
     id: str
     author: str
@@ -77,7 +77,7 @@ class Point:
     last_disputed_round: int = -1  # the last closed round at whose close it was disputed
 
 
-@dataclass(slots=True)
+@record
 class Entry:
     id: str
     actor: str
@@ -99,7 +99,7 @@ class Entry:
     gate_points: dict[str, None] = field(default_factory=dict)  # points whose evidence gate may use this entry
 
 
-@dataclass(slots=True)
+@record
 class Consultation:
     outcome: str  # "reply" | "format_failure" | "failure"
     failure_class: str | None
@@ -110,14 +110,14 @@ class Consultation:
     duration_ms: int | None = None
 
 
-@dataclass(slots=True)
+@record
 class Round:
     number: int
     new_points: list[str] = field(default_factory=list)
     disputed_at_close: frozenset[str] | None = None  # None while the round is open
 
 
-@dataclass
+@record(slots=False)
 class Deliberation:
     header: dict
     question: str
