@@ -51,7 +51,8 @@ main() {
     consult_finish '{failure: "cli_error"}'
   fi
   # shellcheck disable=SC2016 # jq program
-  jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" --arg effort "${OPT_EFFORT}" \
+  consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
+    --arg effort "${OPT_EFFORT}" \
     '{model: $model, stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $effort == "" then {}
         elif ($effort | test("^(none|off|false)$")) then {think: false}

@@ -54,7 +54,8 @@ main() {
   chat_open_session
   chat_discover_model "${base}/models" '.data[0].id' "${headers}"
   # shellcheck disable=SC2016 # jq program
-  jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" --arg effort "${OPT_EFFORT}" \
+  consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
+    --arg effort "${OPT_EFFORT}" \
     '{stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $model == "" then {} else {model: $model} end)
      + (if $effort == "" then {} else {reasoning_effort: $effort} end)' \

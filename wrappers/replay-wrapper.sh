@@ -46,14 +46,15 @@ main() {
   local transcript="${OPT_TRANSCRIPT}" cursor
   if [ -z "${transcript}" ]; then
     [ "${OPT_COMMAND}" = resume ] || usage_error "new needs --transcript FILE (or CONSULT_TRANSCRIPT)"
-    transcript="$(jq -r '.transcript // ""' "${CONSULT_WORK}/state.json")"
+    chat_jq_value transcript '.transcript // ""' "${CONSULT_WORK}/state.json"
   fi
   if ! [ -f "${transcript}" ] || ! [ -r "${transcript}" ]; then
     usage_error "cannot read transcript: ${transcript}"
   fi
   transcript="$(cd -P -- "$(dirname -- "${transcript}")" && pwd)/$(basename -- "${transcript}")"
-  cursor="$(jq -r '.cursor // 0' "${CONSULT_WORK}/state.json")"
-  if ! jq -c --arg path "${transcript}" --argjson cursor "${cursor}" \
+  chat_jq_value cursor '.cursor // 0' "${CONSULT_WORK}/state.json"
+  # shellcheck disable=SC2016 # jq program
+  if ! consult_own jq -c --arg path "${transcript}" --argjson cursor "${cursor}" \
     '{transcript: $path, cursor: $cursor, reply: (.replies[$cursor] // null)}' \
     "${transcript}" >"${CLI_OUT}" 2>"${CLI_ERR}"; then
     CLI_RC=1

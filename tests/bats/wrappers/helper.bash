@@ -182,3 +182,39 @@ dead_url() {
 mock_requests() {
   jq -s -r "$@" <"${MOCK_LOG}"
 }
+
+# slow_jq SECS: make jq on the wrappers' PATH sleep SECS before it runs. Each call appends its
+# own pid and its sleep's pid to $BATS_TEST_TMPDIR/slow-jq.pids.
+slow_jq() {
+  local real
+  real="$(command -v jq)"
+  rm -f "${TOOLS}/jq"
+  cat >"${TOOLS}/jq" <<SHIM
+#!/usr/bin/env bash
+sleep $1 &
+printf '%s %s\n' "\$\$" "\$!" >>"${BATS_TEST_TMPDIR}/slow-jq.pids"
+wait "\$!"
+exec "${real}" "\$@"
+SHIM
+  chmod +x "${TOOLS}/jq"
+}
+
+# wait_for_file FILE: wait up to 10 s for FILE to be non-empty.
+wait_for_file() {
+  local i
+  for i in $(seq 1 100); do
+    [ -s "$1" ] && return 0
+    sleep 0.1
+  done
+  echo "no $1 after ${i} tries"
+  return 1
+}
+
+# assert_slow_jq_gone: every process the slow jq started (see slow_jq) is dead.
+assert_slow_jq_gone() {
+  local pid pids
+  [ -s "${BATS_TEST_TMPDIR}/slow-jq.pids" ] || { echo "the slow jq never ran"; return 1; }
+  while read -r -a pids; do
+    for pid in "${pids[@]}"; do assert_process_gone "${pid}"; done
+  done <"${BATS_TEST_TMPDIR}/slow-jq.pids"
+}
