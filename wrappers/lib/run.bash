@@ -15,6 +15,15 @@
 readonly CONSULT_KILL_AFTER=5
 readonly CONSULT_GRACE_MS=2000
 
+# The shell between timeout and the consultee: it writes the consultee's exit status to the file
+# named by $0 unless a SIGTERM came first. A status file means the consultee ended by itself, so
+# a 124 from timeout without one is the timer's and a 124 with one is the consultee's own. The
+# trap (not an ignore, which the consultee would inherit) runs only once the consultee is gone,
+# so timeout still waits for a consultee that ignores SIGTERM and kills it 5 s later.
+# shellcheck disable=SC2016 # expanded by that shell
+readonly CONSULT_STATUS_SH='t=""; trap "t=1" TERM; "$@"; s=$?
+if [ -z "$t" ]; then printf "%s\n" "$s" >"$0"; fi; exit "$s"'
+
 # Set NOW_MS to milliseconds since the epoch; EPOCHREALTIME (bash 5) avoids any fork.
 consult_now() {
   if [ -n "${EPOCHREALTIME:-}" ]; then
@@ -170,12 +179,14 @@ consult_own() {
 }
 
 # consult_run STDIN_FILE CMD [ARG...]: run CMD under timeout, with what is left of --timeout, in
-# $RUN_CWD (if set), stdin from STDIN_FILE, stdout and stderr captured. Sets CLI_RC and TIMED_OUT.
+# $RUN_CWD (if set), stdin from STDIN_FILE, stdout and stderr captured. Sets CLI_RC and
+# TIMED_OUT: true only when the timer stopped CMD, never for CMD's own exit status 124.
 consult_run() {
-  local input="$1" started limit_ms
+  local input="$1" status_file="${CONSULT_WORK}/cli.status" started limit_ms status=""
   shift
   CLI_RC=0
   TIMED_OUT=false
+  rm -f -- "${status_file}"
   if ! consult_limit "${CONSULT_DEADLINE_MS}"; then
     CLI_RC=124
     TIMED_OUT=true
@@ -186,13 +197,20 @@ consult_run() {
   # In the background so that a signal to this shell is handled at once (consult_interrupt).
   (
     if [ -n "${RUN_CWD:-}" ]; then cd -- "${RUN_CWD}" || exit 126; fi
-    exec "${TIMEOUT_BIN}" -k "${CONSULT_KILL_AFTER}" "${CONSULT_LIMIT}" "$@"
+    exec "${TIMEOUT_BIN}" -k "${CONSULT_KILL_AFTER}" "${CONSULT_LIMIT}" \
+      "${BASH}" -c "${CONSULT_STATUS_SH}" "${status_file}" "$@"
   ) <"${input}" >"${CLI_OUT}" 2>"${CLI_ERR}" 5>&- &
   CONSULT_CHILD=$!
   # 2>/dev/null: only bash's own "Killed" report about the child goes there.
   wait "${CONSULT_CHILD}" 2>/dev/null || CLI_RC=$?
   CONSULT_CHILD=""
-  # 124: timeout sent TERM; 137: it had to KILL as well (only when the time really ran out).
+  if [ -f "${status_file}" ]; then
+    IFS= read -r status <"${status_file}" || true
+    case "${status}" in "" | *[!0-9]*) ;; *) CLI_RC="${status}" ;; esac
+    return 0
+  fi
+  # No status file: the consultee's shell did not finish. 124: the timer sent SIGTERM; 137: it
+  # had to send SIGKILL as well (only after the time really ran out).
   if [ "${CLI_RC}" -eq 124 ]; then
     TIMED_OUT=true
   elif [ "${CLI_RC}" -eq 137 ]; then

@@ -148,3 +148,19 @@ SHIM
   [ "$(json_field .response)" = "slow answer" ]
   assert_no_temp_files
 }
+
+@test "a CLI that exits 124 by itself at once is cli_error, not timeout" {
+  local name case="${BATS_TEST_TMPDIR}/own124"
+  printf 'fatal: the CLI gave up on its own\n' >"${case}.stderr"
+  echo 124 >"${case}.rc"
+  export STUB_CASE="${case}"
+  for name in codex claude gemini; do
+    install_stub "${name}"
+    run -5 --separate-stderr wrapper "${name}" --timeout 60 new <"${PROMPT}"
+    assert_failure_envelope cli_error 5
+    [ "$(json_field .detail)" = "fatal: the CLI gave up on its own" ] || { echo "${name}: ${output}"; return 1; }
+  done
+  # while a real expiry still is a timeout
+  STUB_HANG=30 run -124 --separate-stderr wrapper codex --timeout 0.5 new <"${PROMPT}"
+  assert_failure_envelope timeout 124
+}
