@@ -35,14 +35,15 @@ readonly CODEX_PARSE_JQ='
 | if ($ev | length) > 0 then
     any($ev[]; .type == "turn.completed") as $completed
     | {session_id: ([$ev[] | select(.type == "thread.started") | .thread_id] | first),
-       response: ([$ev[] | select(.type == "item.completed" and .item.type == "agent_message")
+       response: ([$ev[] | select(.type == "item.completed" and .item.type? == "agent_message")
                   | .item.text] | last),
        usage: ([$ev[] | select(.type == "turn.completed") | .usage] | last
-               | if type == "object" then {input_tokens: (.input_tokens // 0),
-                   output_tokens: (.output_tokens // 0),
-                   cached_input_tokens: (.cached_input_tokens // 0)} else null end),
+               | if type == "object" then {input_tokens, output_tokens, cached_input_tokens}
+                 else . end),
        completed: $completed,
-       error: (([$ev[] | select(.type == "turn.failed") | .error.message // "turn failed"] | last)
+       error: (([$ev[] | select(.type == "turn.failed")
+                 | (.error | if type == "object" then .message else . end) // "turn failed"]
+                | last)
                // (if $completed then null
                    else [$ev[] | select(.type == "error") | .message] | last end))}
   else

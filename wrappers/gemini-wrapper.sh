@@ -32,18 +32,20 @@ def doc: try fromjson catch (try (.[index("{"):] | fromjson) catch null);
 ([($out | doc), ($err | doc)] | map(objects) | first) as $d
 | if $d == null then {}
   else
-    ($d.stats.models // {}) as $models
+    (($d.stats | objects | .models | objects) // {}) as $models
+    | ($d.error | if type == "object" then . elif . == null then null else {message: .} end) as $e
     | {session_id: $d.session_id,
        response: ($d.response // ""),
        usage: (if ($models | length) > 0 then
-                 [$models[] | .tokens // {}]
-                 | {input_tokens: (map(.prompt // .input // 0) | add),
-                    output_tokens: (map(.candidates // 0) | add),
-                    cached_input_tokens: (map(.cached // 0) | add)}
+                 [$models[] | objects | .tokens | objects]
+                 | {input_tokens: (map(.prompt // .input) | counts_sum),
+                    output_tokens: (map(.candidates) | counts_sum),
+                    cached_input_tokens: (map(.cached) | counts_sum)}
                else null end),
        model: ($models | keys | first),
-       error: ($d.error.message // (if $d.error == null then null else $d.error | tojson end)),
-       failure: (if $rc == 41 or (($d.error.type // "") | test("auth"; "i")) then "auth"
+       error: (if $e == null then null
+               else $e.message // $e | if type == "string" then . else tojson end end),
+       failure: (if $rc == 41 or ($e.type // "" | tostring | test("auth"; "i")) then "auth"
                  else null end)}
   end'
 

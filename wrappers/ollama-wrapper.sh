@@ -33,8 +33,8 @@ readonly OLLAMA_PARSE_JQ="${CHAT_HTTP_JQ}"'
   else {session_id: (if $new_session == "" then null else $new_session end),
         response: ($body.message.content // ""),
         model: $body.model,
-        usage: {input_tokens: ($body.prompt_eval_count // 0),
-                output_tokens: ($body.eval_count // 0), cached_input_tokens: 0}}
+        usage: {input_tokens: $body.prompt_eval_count, output_tokens: $body.eval_count,
+                cached_input_tokens: 0}}
   end'
 
 main() {

@@ -36,9 +36,9 @@ readonly OPENAI_PARSE_JQ="${CHAT_HTTP_JQ}"'
         response: ($body.choices[0].message.content // ""),
         model: $body.model,
         usage: ($body.usage | if type == "object" then
-                  {input_tokens: (.prompt_tokens // 0), output_tokens: (.completion_tokens // 0),
-                   cached_input_tokens: (.prompt_tokens_details.cached_tokens // 0)}
-                else null end)}
+                  {input_tokens: .prompt_tokens, output_tokens: .completion_tokens,
+                   cached_input_tokens: ((.prompt_tokens_details | objects | .cached_tokens) // null)}
+                else . end)}
   end'
 
 main() {

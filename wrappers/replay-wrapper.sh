@@ -52,7 +52,16 @@ main() {
     usage_error "cannot read transcript: ${transcript}"
   fi
   transcript="$(cd -P -- "$(dirname -- "${transcript}")" && pwd)/$(basename -- "${transcript}")"
-  chat_jq_value cursor '.cursor // 0' "${CONSULT_WORK}/state.json"
+  # shellcheck disable=SC2016 # jq program
+  chat_jq_value cursor '.cursor // 0 | if type == "number" and . >= 0 and . == floor then . else "" end' \
+    "${CONSULT_WORK}/state.json"
+  case "${cursor}" in
+    "" | *[!0-9]*)
+      printf 'session %s has no valid cursor (a non-negative integer)\n' "${OPT_SESSION}" >"${CLI_ERR}"
+      CLI_RC=1
+      consult_finish '{}'
+      ;;
+  esac
   # shellcheck disable=SC2016 # jq program
   if ! consult_own jq -c --arg path "${transcript}" --argjson cursor "${cursor}" \
     '{transcript: $path, cursor: $cursor, reply: (.replies[$cursor] // null)}' \

@@ -69,10 +69,11 @@ chat_save_turn() {
   # shellcheck disable=SC2016 # jq program
   chat_write_state "def parse: $1;"'
     parse as $r
-    | select($r.error == null and $r.failure == null and ($r.response // "" | test("\\S")))
+    | ($r.response | if type == "string" then . elif . == null then "" else tojson end) as $text
+    | select($r.error == null and $r.failure == null and ($text | test("\\S")))
     | .consultee = $consultee
     | .model = (if $model == "" then .model else $model end)
-    | .messages += [{role: "user", content: $prompt}, {role: "assistant", content: $r.response}]' \
+    | .messages += [{role: "user", content: $prompt}, {role: "assistant", content: $text}]' \
     --arg consultee "${CONSULTEE}" --arg model "${OPT_MODEL}"
 }
 
@@ -80,13 +81,13 @@ chat_save_turn() {
 # the server lists at URL (JQ_PATH picks it from the body). Sets OPT_MODEL, maybe to "".
 chat_discover_model() {
   [ -z "${OPT_MODEL}" ] || return 0
-  chat_jq_value OPT_MODEL '.model // ""' "${CONSULT_WORK}/state.json"
+  chat_jq_value OPT_MODEL '.model | strings' "${CONSULT_WORK}/state.json"
   [ -z "${OPT_MODEL}" ] || return 0
   chat_http "$1" "" "${3:-}"
   if [ "${TIMED_OUT}" = true ]; then consult_finish '{}'; fi
   # shellcheck disable=SC2016 # jq program
   chat_jq_value OPT_MODEL \
-    "${CHAT_HTTP_JQ} | if \$http_failure == null then (\$body | $2 // \"\") else \"\" end" \
+    "${CHAT_HTTP_JQ} | if \$http_failure == null then (\$body | $2 | strings) else empty end" \
     -n --rawfile out "${CLI_OUT}" --argjson rc "${CLI_RC}"
 }
 

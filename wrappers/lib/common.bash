@@ -115,8 +115,12 @@ consult_parse_args() {
   consult_validate_args
 }
 
+# What a session id may be: no path can be smuggled in. The envelope's session_id is checked
+# against the same pattern (envelope.bash), so that every id it reports can be resumed.
+readonly CONSULT_ID_RE='^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$'
+
 consult_validate_args() {
-  local id_re='^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$'
+  local id_re="${CONSULT_ID_RE}"
   local name_re='^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$'
   local effort_re='^[A-Za-z0-9_-]{1,32}$'
   local timeout_re='^[0-9]+([.][0-9]+)?$'

@@ -218,3 +218,37 @@ assert_slow_jq_gone() {
     for pid in "${pids[@]}"; do assert_process_gone "${pid}"; done
   done <"${BATS_TEST_TMPDIR}/slow-jq.pids"
 }
+
+# Every field of the envelope has the type docs/wrappers.md promises: session_id a resumable id
+# or null, usage null or exactly three non-negative integers, detail one line of <= 300 chars.
+# shellcheck disable=SC2154 # output is set by bats' run
+assert_envelope_contract() {
+  assert_envelope_shape
+  # shellcheck disable=SC2016 # jq program
+  jq -e '
+    def count: type == "number" and . >= 0 and . == floor;
+    (.consultee | type) == "string"
+    and (.session_id == null or (.session_id | type == "string"
+         and test("\\A[A-Za-z0-9][A-Za-z0-9._:-]{0,127}\\z")))
+    and (.response | type) == "string"
+    and (.usage == null or ((.usage | type) == "object"
+         and (.usage | keys) == ["cached_input_tokens", "input_tokens", "output_tokens"]
+         and all(.usage[]; count)))
+    and (.duration_ms | count) and (.exit_code | count)
+    and (.failure == null or (.failure | IN("timeout", "not_installed", "auth", "cli_error", "empty")))
+    and (.model == null or (.model | type) == "string")
+    and (.detail == null or (.detail | type == "string" and length <= 300 and (test("\n") | not)))' \
+    <<<"${output}" >/dev/null || { echo "envelope breaks the contract: ${output}"; return 1; }
+}
+
+# canned_curl BODY [STATUS]: a curl on PATH that answers every request with BODY (verbatim
+# bytes, then the status line the wrappers ask for with -w).
+canned_curl() {
+  printf '%s' "$1" >"${BATS_TEST_TMPDIR}/curl.body"
+  cat >"${STUB_BIN}/curl" <<SHIM
+#!/usr/bin/env bash
+cat "${BATS_TEST_TMPDIR}/curl.body"
+printf '\n%s' "${2:-200}"
+SHIM
+  chmod +x "${STUB_BIN}/curl"
+}
