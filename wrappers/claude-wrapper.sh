@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult Claude Code headless (claude -p) and print one JSON envelope
 #
-# Usage: claude-wrapper.sh [options] new < prompt
-#        claude-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult claude [options] new < prompt
+#        argcheck-consult claude [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult claude ..., or wrappers/claude-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin and CLAUDECODE removed (the nested-session guard):
 #   env -u CLAUDECODE claude -p --output-format json --permission-mode dontAsk

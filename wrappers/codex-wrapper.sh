@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult the OpenAI Codex CLI (codex exec) and print one JSON envelope
 #
-# Usage: codex-wrapper.sh [options] new < prompt
-#        codex-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult codex [options] new < prompt
+#        argcheck-consult codex [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult codex ..., or wrappers/codex-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin ("-"), never --full-auto:
 #   codex exec --json --skip-git-repo-check --sandbox read-only [--model M]

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult the Gemini CLI (gemini -o json) and print one JSON envelope
 #
-# Usage: gemini-wrapper.sh [options] new < prompt
-#        gemini-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult gemini [options] new < prompt
+#        argcheck-consult gemini [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult gemini ..., or wrappers/gemini-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin and GEMINI_CLI_TRUST_WORKSPACE=true (headless runs in an
 # untrusted folder otherwise stop with FatalUntrustedWorkspaceError):

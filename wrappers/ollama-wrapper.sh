@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult a model served by Ollama (POST /api/chat) and print one JSON envelope
 #
-# Usage: ollama-wrapper.sh [options] new < prompt
-#        ollama-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult ollama [options] new < prompt
+#        argcheck-consult ollama [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult ollama ..., or wrappers/ollama-wrapper.sh ...)
 #
 # Server: $OLLAMA_HOST (default http://127.0.0.1:11434; "host:port" gets http:// prepended).
 # Ollama is stateless, so the wrapper makes the session id and keeps the messages in

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult any OpenAI-compatible endpoint (POST /chat/completions) and print one envelope
 #
-# Usage: openai-wrapper.sh [options] new < prompt
-#        openai-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult openai [options] new < prompt
+#        argcheck-consult openai [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult openai ..., or wrappers/openai-wrapper.sh ...)
 #
 # Server: $OPENAI_BASE_URL (default http://127.0.0.1:8080/v1: llama.cpp, vLLM, LM Studio,
 # Ollama's /v1, ...). $OPENAI_API_KEY, if set, is sent as "Authorization: Bearer" from a private

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Offline consultee that answers from a recorded transcript; prints one JSON envelope
 #
-# Usage: replay-wrapper.sh --transcript FILE [options] new < prompt
-#        replay-wrapper.sh [--transcript FILE] [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult replay --transcript FILE [options] new < prompt
+#        argcheck-consult replay [--transcript FILE] [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult replay ..., or wrappers/replay-wrapper.sh ...)
 #
 # FILE [CONSULT_TRANSCRIPT] is JSON: {"consultee":"replay","replies":[REPLY, ...]}, each REPLY
 # {"response":"...","failure":null,"usage":{...}|null,"model":"...","detail":"..."} (only

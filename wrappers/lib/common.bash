@@ -23,6 +23,10 @@
 
 umask 077
 
+# The name install.sh gives wrappers/consult on PATH: the wrappers themselves are not on PATH,
+# so every hint and usage text names them as "argcheck-consult <consultee>".
+readonly CONSULT_COMMAND=argcheck-consult
+
 if [ "${CONSULT_DEBUG:-}" = 1 ]; then
   PS4='+ ${BASH_SOURCE##*/}:${LINENO}:${FUNCNAME[0]:-main}: '
   set -x
@@ -36,7 +40,7 @@ die() {
 
 usage_error() {
   printf 'consult-%s: %s\n' "${CONSULTEE:-?}" "$1" >&2
-  printf "Try '%s --help'.\n" "${0##*/}" >&2
+  printf "Try '%s %s --help'.\n" "${CONSULT_COMMAND}" "${CONSULTEE:-<consultee>}" >&2
   exit 2
 }
 
