@@ -29,7 +29,9 @@ case "${self}" in */*) ;; *) self="./${self}" ;; esac
 
 # shellcheck disable=SC2016 # jq program
 readonly GEMINI_PARSE_JQ='
-def doc: try fromjson catch (try (.[index("{"):] | fromjson) catch null);
+# Else from the first "{" on: sub, not index (jq 1.6 index counts bytes, slices characters),
+# on the text itself (the input of a catch is the error message).
+def doc: . as $text | try fromjson catch ($text | try (sub("\\A[^{]*"; "") | fromjson) catch null);
 ([($out | doc), ($err | doc)] | map(objects) | first) as $d
 | if $d == null then {}
   else

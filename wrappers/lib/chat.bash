@@ -115,11 +115,13 @@ chat_http() {
 }
 
 # jq definitions for chat_http output: $status (0 when curl failed) and $body (parsed or null).
+# The status is the last 4 characters ("\n" and 3 digits, from curl -w): sliced by position,
+# never with index/rindex, which count bytes in jq 1.6 while slices count characters.
 # shellcheck disable=SC2016 # jq program
 readonly CHAT_HTTP_JQ='
-($out | rindex("\n") // -1) as $i
-| (if $rc == 0 and $i >= 0 then ($out[$i + 1:] | tonumber? // 0) else 0 end) as $status
-| (if $i >= 0 then $out[:$i] else $out end) as $raw
+($out[-4:] | test("\\A\n[0-9]{3}\\z")) as $has_status
+| (if $rc == 0 and $has_status then ($out[-3:] | tonumber) else 0 end) as $status
+| (if $has_status then $out[:-4] else $out end) as $raw
 | ($raw | try fromjson catch null) as $body
 | (if $rc != 0 then {}
    elif $status < 200 or $status > 299 then

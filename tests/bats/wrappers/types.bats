@@ -150,3 +150,19 @@ codex_case() {
   assert_failure_envelope cli_error 5
   [ "$(json_field .detail)" = "session s1 has no valid cursor (a non-negative integer)" ]
 }
+
+@test "non-ASCII text before the status line or the JSON is read right (jq 1.6 indexes bytes)" {
+  canned_curl '{"model":"m","message":{"role":"assistant","content":"café, naïve — ok ✓"},"prompt_eval_count":3,"eval_count":4}'
+  run -0 --separate-stderr wrapper ollama --model m new <"${PROMPT}"
+  assert_envelope_contract
+  [ "$(json_field .response)" = "café, naïve — ok ✓" ]
+  canned_curl '{"error":{"message":"modèle introuvable ✗"}}' 404
+  run -5 --separate-stderr wrapper openai --model m new <"${PROMPT}"
+  [ "$(json_field .detail)" = "HTTP 404: modèle introuvable ✗" ]
+  install_stub gemini
+  printf '%s\n' 'Loaded cached credentials ✓ — ünïcode' \
+    '{"session_id":"3d1f0c9e-7a52-4b8e-9c41-5f6a7b8c9d0e","response":"réponse"}' >"${BATS_TEST_TMPDIR}/g.stdout"
+  export STUB_CASE="${BATS_TEST_TMPDIR}/g"
+  run -0 --separate-stderr wrapper gemini new <"${PROMPT}"
+  [ "$(json_field .response)" = "réponse" ]
+}
