@@ -117,6 +117,24 @@ consult_out_of_time() {
     "no envelope within ${OPT_TIMEOUT}s: the consultee's output could not be read in time"
 }
 
+# Copy stdin into PROMPT_FILE within --timeout: a writer that never closes the pipe makes the
+# call a timeout instead of a wait without end.
+consult_read_prompt() {
+  local status=0
+  consult_limit "${CONSULT_DEADLINE_MS}" || CONSULT_LIMIT=0.001
+  # <&0: an explicit redirection, else a background job reads /dev/null.
+  "${TIMEOUT_BIN}" -k 1 "${CONSULT_LIMIT}" cat <&0 >"${PROMPT_FILE}" 2>/dev/null &
+  CONSULT_CHILD=$!
+  wait "${CONSULT_CHILD}" || status=$?
+  CONSULT_CHILD=""
+  case "${status}" in
+    0) ;;
+    124 | 137)
+      consult_fallback timeout 124 "no complete prompt on stdin within ${OPT_TIMEOUT}s" ;;
+    *) usage_error "cannot read the prompt from stdin" ;;
+  esac
+}
+
 consult_prepare() {
   consult_now
   STARTED_MS="${NOW_MS}"
@@ -134,7 +152,7 @@ consult_prepare() {
   PROMPT_FILE="${CONSULT_WORK}/prompt"
   CLI_OUT="${CONSULT_WORK}/stdout"
   CLI_ERR="${CONSULT_WORK}/stderr"
-  cat >"${PROMPT_FILE}" 2>/dev/null || usage_error "cannot read the prompt from stdin"
+  consult_read_prompt
   [ -s "${PROMPT_FILE}" ] || usage_error "empty prompt on stdin"
   : >"${CLI_OUT}"
   : >"${CLI_ERR}"

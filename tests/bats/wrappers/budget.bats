@@ -164,3 +164,16 @@ SHIM
   STUB_HANG=30 run -124 --separate-stderr wrapper codex --timeout 0.5 new <"${PROMPT}"
   assert_failure_envelope timeout 124
 }
+
+@test "a prompt that never ends is a timeout too, not a wait without end" {
+  mkfifo "${BATS_TEST_TMPDIR}/stdin"
+  sleep 60 >"${BATS_TEST_TMPDIR}/stdin" 3>&- &
+  local writer=$! started="${SECONDS}"
+  run -124 --separate-stderr wrapper codex --timeout 1 new <"${BATS_TEST_TMPDIR}/stdin"
+  kill "${writer}" 2>/dev/null || true
+  [ $((SECONDS - started)) -lt 15 ] || { echo "took $((SECONDS - started)) s"; return 1; }
+  assert_failure_envelope timeout 124
+  [ "$(json_field .detail)" = "no complete prompt on stdin within 1s" ]
+  [ ! -e "${STUB_LOG}/last" ]
+  assert_no_temp_files
+}
