@@ -58,7 +58,10 @@ consult_limit() {
   printf -v CONSULT_LIMIT '%d.%03d' $((CONSULT_LIMIT_MS / 1000)) $((CONSULT_LIMIT_MS % 1000))
 }
 
+# The EXIT trap: stop any child still running (only after an unexpected error; every planned
+# exit has waited for its children), then remove the temp files.
 consult_cleanup() {
+  if [ -n "${CONSULT_CHILD:-}${CONSULT_PARSER_PID:-}" ]; then consult_stop_children; fi
   if [ -n "${CONSULT_WORK:-}" ]; then rm -rf -- "${CONSULT_WORK}"; fi
   if [ -n "${CONSULT_EMPTY_DIR:-}" ]; then rm -rf -- "${CONSULT_EMPTY_DIR}"; fi
 }
