@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult Claude Code headless (claude -p) and print one JSON envelope
 #
-# Usage: claude-wrapper.sh [options] new < prompt
-#        claude-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult claude [options] new < prompt
+#        argcheck-consult claude [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult claude ..., or wrappers/claude-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin and CLAUDECODE removed (the nested-session guard):
 #   env -u CLAUDECODE claude -p --output-format json --permission-mode dontAsk
@@ -38,14 +39,18 @@ readonly CLAUDE_PARSE_JQ='
     | {session_id: $r.session_id,
        response: ($r.result // ""),
        usage: ($r.usage | if type == "object" then
-                 {input_tokens: ((.input_tokens // 0) + (.cache_creation_input_tokens // 0)
-                                 + (.cache_read_input_tokens // 0)),
-                  output_tokens: (.output_tokens // 0),
-                  cached_input_tokens: (.cache_read_input_tokens // 0)} else null end),
-       model: (($r.modelUsage // {}) | to_entries | max_by(.value.outputTokens // 0) | .key?),
+                 {input_tokens: ([.input_tokens, .cache_creation_input_tokens,
+                                  .cache_read_input_tokens] | counts_sum),
+                  output_tokens: .output_tokens,
+                  cached_input_tokens: .cache_read_input_tokens} else . end),
+       model: ($r.modelUsage | if type == "object" then
+                 to_entries | max_by(.value | objects | .outputTokens // 0) | .key?
+               else null end),
        completed: ($failed | not),
        error: (if $failed then
-                 ([($r.result // empty), (($r.errors // [])[] | tostring)] | join("; ")
+                 ([($r.result // empty | tostring),
+                   ($r.errors // [] | if type == "array" then .[:20][] else . end | tostring)]
+                  | join("; ")
                   | if . == "" then "claude reported \($r.subtype // "an error")" else . end)
                else null end),
        failure: (if ($r.api_error_status // 0) == 401 or ($r.api_error_status // 0) == 403

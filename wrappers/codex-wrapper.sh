@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult the OpenAI Codex CLI (codex exec) and print one JSON envelope
 #
-# Usage: codex-wrapper.sh [options] new < prompt
-#        codex-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult codex [options] new < prompt
+#        argcheck-consult codex [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult codex ..., or wrappers/codex-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin ("-"), never --full-auto:
 #   codex exec --json --skip-git-repo-check --sandbox read-only [--model M]
@@ -35,14 +36,15 @@ readonly CODEX_PARSE_JQ='
 | if ($ev | length) > 0 then
     any($ev[]; .type == "turn.completed") as $completed
     | {session_id: ([$ev[] | select(.type == "thread.started") | .thread_id] | first),
-       response: ([$ev[] | select(.type == "item.completed" and .item.type == "agent_message")
+       response: ([$ev[] | select(.type == "item.completed" and .item.type? == "agent_message")
                   | .item.text] | last),
        usage: ([$ev[] | select(.type == "turn.completed") | .usage] | last
-               | if type == "object" then {input_tokens: (.input_tokens // 0),
-                   output_tokens: (.output_tokens // 0),
-                   cached_input_tokens: (.cached_input_tokens // 0)} else null end),
+               | if type == "object" then {input_tokens, output_tokens, cached_input_tokens}
+                 else . end),
        completed: $completed,
-       error: (([$ev[] | select(.type == "turn.failed") | .error.message // "turn failed"] | last)
+       error: (([$ev[] | select(.type == "turn.failed")
+                 | (.error | if type == "object" then .message else . end) // "turn failed"]
+                | last)
                // (if $completed then null
                    else [$ev[] | select(.type == "error") | .message] | last end))}
   else

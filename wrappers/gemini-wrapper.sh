@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult the Gemini CLI (gemini -o json) and print one JSON envelope
 #
-# Usage: gemini-wrapper.sh [options] new < prompt
-#        gemini-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult gemini [options] new < prompt
+#        argcheck-consult gemini [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult gemini ..., or wrappers/gemini-wrapper.sh ...)
 #
 # Runs, with the prompt file on stdin and GEMINI_CLI_TRUST_WORKSPACE=true (headless runs in an
 # untrusted folder otherwise stop with FatalUntrustedWorkspaceError):
@@ -28,22 +29,26 @@ case "${self}" in */*) ;; *) self="./${self}" ;; esac
 
 # shellcheck disable=SC2016 # jq program
 readonly GEMINI_PARSE_JQ='
-def doc: try fromjson catch (try (.[index("{"):] | fromjson) catch null);
+# Else from the first "{" on: sub, not index (jq 1.6 index counts bytes, slices characters),
+# on the text itself (the input of a catch is the error message).
+def doc: . as $text | try fromjson catch ($text | try (sub("\\A[^{]*"; "") | fromjson) catch null);
 ([($out | doc), ($err | doc)] | map(objects) | first) as $d
 | if $d == null then {}
   else
-    ($d.stats.models // {}) as $models
+    (($d.stats | objects | .models | objects) // {}) as $models
+    | ($d.error | if type == "object" then . elif . == null then null else {message: .} end) as $e
     | {session_id: $d.session_id,
        response: ($d.response // ""),
        usage: (if ($models | length) > 0 then
-                 [$models[] | .tokens // {}]
-                 | {input_tokens: (map(.prompt // .input // 0) | add),
-                    output_tokens: (map(.candidates // 0) | add),
-                    cached_input_tokens: (map(.cached // 0) | add)}
+                 [$models[] | objects | .tokens | objects]
+                 | {input_tokens: (map(.prompt // .input) | counts_sum),
+                    output_tokens: (map(.candidates) | counts_sum),
+                    cached_input_tokens: (map(.cached) | counts_sum)}
                else null end),
        model: ($models | keys | first),
-       error: ($d.error.message // (if $d.error == null then null else $d.error | tojson end)),
-       failure: (if $rc == 41 or (($d.error.type // "") | test("auth"; "i")) then "auth"
+       error: (if $e == null then null
+               else $e.message // $e | if type == "string" then . else tojson end end),
+       failure: (if $rc == 41 or ($e.type // "" | tostring | test("auth"; "i")) then "auth"
                  else null end)}
   end'
 

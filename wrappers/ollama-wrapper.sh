@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult a model served by Ollama (POST /api/chat) and print one JSON envelope
 #
-# Usage: ollama-wrapper.sh [options] new < prompt
-#        ollama-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult ollama [options] new < prompt
+#        argcheck-consult ollama [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult ollama ..., or wrappers/ollama-wrapper.sh ...)
 #
 # Server: $OLLAMA_HOST (default http://127.0.0.1:11434; "host:port" gets http:// prepended).
 # Ollama is stateless, so the wrapper makes the session id and keeps the messages in
@@ -33,8 +34,8 @@ readonly OLLAMA_PARSE_JQ="${CHAT_HTTP_JQ}"'
   else {session_id: (if $new_session == "" then null else $new_session end),
         response: ($body.message.content // ""),
         model: $body.model,
-        usage: {input_tokens: ($body.prompt_eval_count // 0),
-                output_tokens: ($body.eval_count // 0), cached_input_tokens: 0}}
+        usage: {input_tokens: $body.prompt_eval_count, output_tokens: $body.eval_count,
+                cached_input_tokens: 0}}
   end'
 
 main() {
@@ -51,7 +52,8 @@ main() {
     consult_finish '{failure: "cli_error"}'
   fi
   # shellcheck disable=SC2016 # jq program
-  jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" --arg effort "${OPT_EFFORT}" \
+  consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
+    --arg effort "${OPT_EFFORT}" \
     '{model: $model, stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $effort == "" then {}
         elif ($effort | test("^(none|off|false)$")) then {think: false}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Consult any OpenAI-compatible endpoint (POST /chat/completions) and print one envelope
 #
-# Usage: openai-wrapper.sh [options] new < prompt
-#        openai-wrapper.sh [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult openai [options] new < prompt
+#        argcheck-consult openai [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult openai ..., or wrappers/openai-wrapper.sh ...)
 #
 # Server: $OPENAI_BASE_URL (default http://127.0.0.1:8080/v1: llama.cpp, vLLM, LM Studio,
 # Ollama's /v1, ...). $OPENAI_API_KEY, if set, is sent as "Authorization: Bearer" from a private
@@ -36,9 +37,9 @@ readonly OPENAI_PARSE_JQ="${CHAT_HTTP_JQ}"'
         response: ($body.choices[0].message.content // ""),
         model: $body.model,
         usage: ($body.usage | if type == "object" then
-                  {input_tokens: (.prompt_tokens // 0), output_tokens: (.completion_tokens // 0),
-                   cached_input_tokens: (.prompt_tokens_details.cached_tokens // 0)}
-                else null end)}
+                  {input_tokens: .prompt_tokens, output_tokens: .completion_tokens,
+                   cached_input_tokens: ((.prompt_tokens_details | objects | .cached_tokens) // null)}
+                else . end)}
   end'
 
 main() {
@@ -54,7 +55,8 @@ main() {
   chat_open_session
   chat_discover_model "${base}/models" '.data[0].id' "${headers}"
   # shellcheck disable=SC2016 # jq program
-  jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" --arg effort "${OPT_EFFORT}" \
+  consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
+    --arg effort "${OPT_EFFORT}" \
     '{stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $model == "" then {} else {model: $model} end)
      + (if $effort == "" then {} else {reasoning_effort: $effort} end)' \

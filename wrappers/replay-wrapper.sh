@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Summary: Offline consultee that answers from a recorded transcript; prints one JSON envelope
 #
-# Usage: replay-wrapper.sh --transcript FILE [options] new < prompt
-#        replay-wrapper.sh [--transcript FILE] [options] resume SESSION_ID < prompt
+# Usage: argcheck-consult replay --transcript FILE [options] new < prompt
+#        argcheck-consult replay [--transcript FILE] [options] resume SESSION_ID < prompt
+# (in a checkout: wrappers/consult replay ..., or wrappers/replay-wrapper.sh ...)
 #
 # FILE [CONSULT_TRANSCRIPT] is JSON: {"consultee":"replay","replies":[REPLY, ...]}, each REPLY
 # {"response":"...","failure":null,"usage":{...}|null,"model":"...","detail":"..."} (only
@@ -46,14 +47,24 @@ main() {
   local transcript="${OPT_TRANSCRIPT}" cursor
   if [ -z "${transcript}" ]; then
     [ "${OPT_COMMAND}" = resume ] || usage_error "new needs --transcript FILE (or CONSULT_TRANSCRIPT)"
-    transcript="$(jq -r '.transcript // ""' "${CONSULT_WORK}/state.json")"
+    chat_jq_value transcript '.transcript // ""' "${CONSULT_WORK}/state.json"
   fi
   if ! [ -f "${transcript}" ] || ! [ -r "${transcript}" ]; then
     usage_error "cannot read transcript: ${transcript}"
   fi
   transcript="$(cd -P -- "$(dirname -- "${transcript}")" && pwd)/$(basename -- "${transcript}")"
-  cursor="$(jq -r '.cursor // 0' "${CONSULT_WORK}/state.json")"
-  if ! jq -c --arg path "${transcript}" --argjson cursor "${cursor}" \
+  # shellcheck disable=SC2016 # jq program
+  chat_jq_value cursor '.cursor // 0 | if type == "number" and . >= 0 and . == floor then . else "" end' \
+    "${CONSULT_WORK}/state.json"
+  case "${cursor}" in
+    "" | *[!0-9]*)
+      printf 'session %s has no valid cursor (a non-negative integer)\n' "${OPT_SESSION}" >"${CLI_ERR}"
+      CLI_RC=1
+      consult_finish '{}'
+      ;;
+  esac
+  # shellcheck disable=SC2016 # jq program
+  if ! consult_own jq -c --arg path "${transcript}" --argjson cursor "${cursor}" \
     '{transcript: $path, cursor: $cursor, reply: (.replies[$cursor] // null)}' \
     "${transcript}" >"${CLI_OUT}" 2>"${CLI_ERR}"; then
     CLI_RC=1

@@ -30,7 +30,8 @@ chat_open_session() {
     return 0
   fi
   STATE_FILE="${STATE_DIR}/${OPT_SESSION}.json"
-  if jq -e --arg c "${CONSULTEE}" '.consultee == $c' "${STATE_FILE}" >/dev/null 2>&1; then
+  # shellcheck disable=SC2016 # jq program
+  if consult_own jq -e --arg c "${CONSULTEE}" '.consultee == $c' "${STATE_FILE}" >/dev/null 2>&1; then
     cp -- "${STATE_FILE}" "${CONSULT_WORK}/state.json"
     return 0
   fi
@@ -52,7 +53,7 @@ chat_write_state() {
   local filter="$1" tmp
   shift
   tmp="$(mktemp "${STATE_DIR}/.state.XXXXXXXX")"
-  if jq -c --rawfile prompt "${PROMPT_FILE}" --rawfile out "${CLI_OUT}" \
+  if consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --rawfile out "${CLI_OUT}" \
     --argjson rc "${CLI_RC}" --arg new_session "${NEW_SESSION_ID:-}" "$@" "${filter}" \
     "${CONSULT_WORK}/state.json" >"${tmp}" && [ -s "${tmp}" ]; then
     mv -f -- "${tmp}" "${STATE_FILE}"
@@ -64,13 +65,15 @@ chat_write_state() {
 # chat_save_turn PARSE_FILTER: when the reply (parsed by the same filter as the envelope) is a
 # good answer, append the prompt and the answer to the session's messages.
 chat_save_turn() {
+  [ "${TIMED_OUT}" = false ] || return 0
   # shellcheck disable=SC2016 # jq program
   chat_write_state "def parse: $1;"'
     parse as $r
-    | select($r.error == null and $r.failure == null and ($r.response // "" | test("\\S")))
+    | ($r.response | if type == "string" then . elif . == null then "" else tojson end) as $text
+    | select($r.error == null and $r.failure == null and ($text | test("\\S")))
     | .consultee = $consultee
     | .model = (if $model == "" then .model else $model end)
-    | .messages += [{role: "user", content: $prompt}, {role: "assistant", content: $r.response}]' \
+    | .messages += [{role: "user", content: $prompt}, {role: "assistant", content: $text}]' \
     --arg consultee "${CONSULTEE}" --arg model "${OPT_MODEL}"
 }
 
@@ -78,13 +81,25 @@ chat_save_turn() {
 # the server lists at URL (JQ_PATH picks it from the body). Sets OPT_MODEL, maybe to "".
 chat_discover_model() {
   [ -z "${OPT_MODEL}" ] || return 0
-  OPT_MODEL="$(jq -r '.model // ""' "${CONSULT_WORK}/state.json")"
+  chat_jq_value OPT_MODEL '.model | strings' "${CONSULT_WORK}/state.json"
   [ -z "${OPT_MODEL}" ] || return 0
   chat_http "$1" "" "${3:-}"
-  # shellcheck disable=SC2016 # jq program
-  OPT_MODEL="$(jq -rn --rawfile out "${CLI_OUT}" --argjson rc "${CLI_RC}" \
-    "${CHAT_HTTP_JQ} | if \$http_failure == null then (\$body | $2 // \"\") else \"\" end")"
   if [ "${TIMED_OUT}" = true ]; then consult_finish '{}'; fi
+  # shellcheck disable=SC2016 # jq program
+  chat_jq_value OPT_MODEL \
+    "${CHAT_HTTP_JQ} | if \$http_failure == null then (\$body | $2 | strings) else empty end" \
+    -n --rawfile out "${CLI_OUT}" --argjson rc "${CLI_RC}"
+}
+
+# chat_jq_value VAR JQ_ARGS...: set VAR to the raw text jq prints (one of the wrapper's own
+# steps, so under the time budget); "" when jq fails.
+chat_jq_value() {
+  local var="$1" value=""
+  shift
+  if consult_own jq -j "$@" >"${CONSULT_WORK}/value"; then
+    IFS= read -r -d '' value <"${CONSULT_WORK}/value" || true
+  fi
+  printf -v "${var}" '%s' "${value}"
 }
 
 # chat_http URL [BODY_FILE] [HEADER_FILE]: GET (or POST the JSON body) with curl under the
@@ -100,11 +115,13 @@ chat_http() {
 }
 
 # jq definitions for chat_http output: $status (0 when curl failed) and $body (parsed or null).
+# The status is the last 4 characters ("\n" and 3 digits, from curl -w): sliced by position,
+# never with index/rindex, which count bytes in jq 1.6 while slices count characters.
 # shellcheck disable=SC2016 # jq program
 readonly CHAT_HTTP_JQ='
-($out | rindex("\n") // -1) as $i
-| (if $rc == 0 and $i >= 0 then ($out[$i + 1:] | tonumber? // 0) else 0 end) as $status
-| (if $i >= 0 then $out[:$i] else $out end) as $raw
+($out[-4:] | test("\\A\n[0-9]{3}\\z")) as $has_status
+| (if $rc == 0 and $has_status then ($out[-3:] | tonumber) else 0 end) as $status
+| (if $has_status then $out[:-4] else $out end) as $raw
 | ($raw | try fromjson catch null) as $body
 | (if $rc != 0 then {}
    elif $status < 200 or $status > 299 then

@@ -23,6 +23,10 @@
 
 umask 077
 
+# The name install.sh gives wrappers/consult on PATH: the wrappers themselves are not on PATH,
+# so every hint and usage text names them as "argcheck-consult <consultee>".
+readonly CONSULT_COMMAND=argcheck-consult
+
 if [ "${CONSULT_DEBUG:-}" = 1 ]; then
   PS4='+ ${BASH_SOURCE##*/}:${LINENO}:${FUNCNAME[0]:-main}: '
   set -x
@@ -36,7 +40,7 @@ die() {
 
 usage_error() {
   printf 'consult-%s: %s\n' "${CONSULTEE:-?}" "$1" >&2
-  printf "Try '%s --help'.\n" "${0##*/}" >&2
+  printf "Try '%s %s --help'.\n" "${CONSULT_COMMAND}" "${CONSULTEE:-<consultee>}" >&2
   exit 2
 }
 
@@ -115,8 +119,12 @@ consult_parse_args() {
   consult_validate_args
 }
 
+# What a session id may be: no path can be smuggled in. The envelope's session_id is checked
+# against the same pattern (envelope.bash), so that every id it reports can be resumed.
+readonly CONSULT_ID_RE='^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$'
+
 consult_validate_args() {
-  local id_re='^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$'
+  local id_re="${CONSULT_ID_RE}"
   local name_re='^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$'
   local effort_re='^[A-Za-z0-9_-]{1,32}$'
   local timeout_re='^[0-9]+([.][0-9]+)?$'

@@ -57,10 +57,41 @@ setup() {
   for name in codex claude gemini ollama openai replay; do
     run -0 wrapper "${name}" --help
     [[ "${output}" == "Summary: "* ]]
-    [[ "${output}" == *"Usage: ${name}-wrapper.sh"* ]]
+    [[ "${output}" == *"Usage: argcheck-consult ${name} "*"[options] new < prompt"* ]]
     [[ "${output}" == *"--timeout SECS"* ]]
     [[ "${output}" == *"Exit codes: 0 ok; 2 usage; 3 not_installed; 4 auth; 5 cli_error; 6 empty; 124 timeout."* ]]
   done
+}
+
+# run_hint TEXT: run the command that TEXT's "Try '...'." names, as a user would type it, with
+# argcheck-consult on PATH the way install.sh links it.
+run_hint() {
+  local hint
+  hint="$(sed -n "s/^Try '\(.*\)'\.\$/\1/p" <<<"$1")"
+  [ -n "${hint}" ] || { echo "no hint in: $1"; return 1; }
+  ln -sf "${WRAPPERS}/consult" "${STUB_BIN}/argcheck-consult"
+  local words
+  read -r -a words <<<"${hint}"
+  run -0 env PATH="${TEST_PATH}" "${words[@]}"
+  [[ "${output}" == "Summary: "* ]] || { echo "'${hint}' printed: ${output}"; return 1; }
+}
+
+@test "hints and usage texts name the installed command, argcheck-consult, and it runs" {
+  # shellcheck disable=SC2016 # the literal line of install.sh
+  grep -q 'ln -sfn "${consult}" "${BIN_DIR}/argcheck-consult"' "${REPO}/install.sh"
+  local name
+  for name in codex claude gemini ollama openai replay; do
+    run -2 --separate-stderr wrapper "${name}" --bogus new <"${PROMPT}"
+    [[ "${stderr}" == *"Try 'argcheck-consult ${name} --help'."* ]] || { echo "${stderr}"; return 1; }
+    run_hint "${stderr}"
+    [[ "${output}" == *"Usage: argcheck-consult ${name} "* ]]
+    refute grep -q -e '-wrapper\.sh' <<<"$(grep -E '^ *(Usage:|argcheck-consult )' <<<"${output}")"
+  done
+  run -2 --separate-stderr "${WRAPPERS}/consult" nosuch new <"${PROMPT}"
+  [[ "${stderr}" == *"Try 'argcheck-consult --help'."* ]]
+  run_hint "${stderr}"
+  refute grep -qE '^ *(Usage:)? *consult ' <<<"${output}"
+  [[ "${output}" == *"Usage: argcheck-consult <consultee> [options] new < prompt"* ]]
 }
 
 @test "usage errors exit 2 with a message on stderr and nothing on stdout" {

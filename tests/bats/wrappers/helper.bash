@@ -182,3 +182,73 @@ dead_url() {
 mock_requests() {
   jq -s -r "$@" <"${MOCK_LOG}"
 }
+
+# slow_jq SECS: make jq on the wrappers' PATH sleep SECS before it runs. Each call appends its
+# own pid and its sleep's pid to $BATS_TEST_TMPDIR/slow-jq.pids.
+slow_jq() {
+  local real
+  real="$(command -v jq)"
+  rm -f "${TOOLS}/jq"
+  cat >"${TOOLS}/jq" <<SHIM
+#!/usr/bin/env bash
+sleep $1 &
+printf '%s %s\n' "\$\$" "\$!" >>"${BATS_TEST_TMPDIR}/slow-jq.pids"
+wait "\$!"
+exec "${real}" "\$@"
+SHIM
+  chmod +x "${TOOLS}/jq"
+}
+
+# wait_for_file FILE: wait up to 10 s for FILE to be non-empty.
+wait_for_file() {
+  local i
+  for i in $(seq 1 100); do
+    [ -s "$1" ] && return 0
+    sleep 0.1
+  done
+  echo "no $1 after ${i} tries"
+  return 1
+}
+
+# assert_slow_jq_gone: every process the slow jq started (see slow_jq) is dead.
+assert_slow_jq_gone() {
+  local pid pids
+  [ -s "${BATS_TEST_TMPDIR}/slow-jq.pids" ] || { echo "the slow jq never ran"; return 1; }
+  while read -r -a pids; do
+    for pid in "${pids[@]}"; do assert_process_gone "${pid}"; done
+  done <"${BATS_TEST_TMPDIR}/slow-jq.pids"
+}
+
+# Every field of the envelope has the type docs/wrappers.md promises: session_id a resumable id
+# or null, usage null or exactly three non-negative integers, detail one line of <= 300 chars.
+# shellcheck disable=SC2154 # output is set by bats' run
+assert_envelope_contract() {
+  assert_envelope_shape
+  # shellcheck disable=SC2016 # jq program
+  jq -e '
+    def count: type == "number" and . >= 0 and . == floor;
+    (.consultee | type) == "string"
+    and (.session_id == null or (.session_id | type == "string"
+         and test("\\A[A-Za-z0-9][A-Za-z0-9._:-]{0,127}\\z")))
+    and (.response | type) == "string"
+    and (.usage == null or ((.usage | type) == "object"
+         and (.usage | keys) == ["cached_input_tokens", "input_tokens", "output_tokens"]
+         and all(.usage[]; count)))
+    and (.duration_ms | count) and (.exit_code | count)
+    and (.failure == null or (.failure | IN("timeout", "not_installed", "auth", "cli_error", "empty")))
+    and (.model == null or (.model | type) == "string")
+    and (.detail == null or (.detail | type == "string" and length <= 300 and (test("\n") | not)))' \
+    <<<"${output}" >/dev/null || { echo "envelope breaks the contract: ${output}"; return 1; }
+}
+
+# canned_curl BODY [STATUS]: a curl on PATH that answers every request with BODY (verbatim
+# bytes, then the status line the wrappers ask for with -w).
+canned_curl() {
+  printf '%s' "$1" >"${BATS_TEST_TMPDIR}/curl.body"
+  cat >"${STUB_BIN}/curl" <<SHIM
+#!/usr/bin/env bash
+cat "${BATS_TEST_TMPDIR}/curl.body"
+printf '\n%s' "${2:-200}"
+SHIM
+  chmod +x "${STUB_BIN}/curl"
+}
