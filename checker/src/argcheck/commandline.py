@@ -1,7 +1,9 @@
 """Commands as `argcheck next` and the skills print them: forms an agent's shell tool runs as written.
 
 No heredoc, no `$(...)`, no `>` redirection: Claude Code refuses those even when `argcheck` is allowed.
-A move goes inline, in single quotes; an apostrophe inside it is written as the JSON escape \\u0027.
+A move goes inline, in single quotes; an apostrophe inside it is written '\\'' (close the quote, an
+escaped apostrophe, reopen), which Claude Code's permission check reads as one word. The JSON escape
+\\u0027 is not safe there: Claude Code turns it into a bare apostrophe before the check.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ import shlex
 
 
 def inline(value) -> str:
-    """`value` as JSON in one single-quoted shell word (apostrophes escaped the JSON way)."""
+    """`value` as JSON in one single-quoted shell word (each apostrophe written '\\'')."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return "'" + text.replace("'", "\\u0027") + "'"
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def apply_command(path: str, moves) -> str:

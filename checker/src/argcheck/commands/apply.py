@@ -19,7 +19,7 @@ from argcheck.verbs import report_applied  # noqa: F401  (ingest reports with it
 def command(state, moves, fmt, dry_run, lock_timeout):
     """Check MOVES and append them to STATE. MOVES is a move or an array of moves,
     given inline ('{"type": ...}', in single quotes; write an apostrophe inside
-    it as \u0027), or a file holding them, or - for stdin.
+    it as '\\''), or a file holding them, or - for stdin.
 
     Either every move is legal and all are appended atomically, or none is and
     STATE is left byte-for-byte unchanged. Do not set seq, prev or at: apply does.
