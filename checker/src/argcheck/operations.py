@@ -48,7 +48,7 @@ def replay_doc(doc, env: Env | None = None) -> Outcome:
     if problems:
         return Outcome(problems, doc, None)
     result = replay(doc, env or env_for(doc))
-    return Outcome(result.findings, doc, result)
+    return Outcome(result.findings, doc, result if result.engine is not None else None)
 
 
 def _standalone_protocol(doc):
