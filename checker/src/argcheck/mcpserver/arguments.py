@@ -84,5 +84,12 @@ def string_value(value, what: str, required: bool = False) -> str | None:
 
 def state_path(value, required: bool = True) -> str | None:
     """The `state` argument as an absolute path (None when optional and absent)."""
-    path = string_value(value, "state", required=required)
+    path = path_value(string_value(value, "state", required=required), "state")
     return None if path is None else os.path.abspath(os.path.expanduser(path))
+
+
+def path_value(path: str | None, what: str) -> str | None:
+    """A path argument, refused when no file name can hold it (a NUL byte)."""
+    if path is not None and "\x00" in path:
+        raise usage(f"`{what}` contains a NUL byte, which no path can hold")
+    return path

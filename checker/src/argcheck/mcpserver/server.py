@@ -17,6 +17,9 @@ from argcheck.output import findings_json
 log = logging.getLogger("argcheck.mcp")
 
 SERVER_NAME = "argcheck"
+# Never "nothing changed": a tool can fail after its write. A write is atomic, so the file is whole.
+INTERNAL_HINT = ("this is a bug in argcheck; writes are atomic, so the state file holds its old or its new "
+                 "version: check which with argcheck_validate")
 READ_ONLY = {"argcheck_next", "argcheck_validate", "argcheck_prompt", "argcheck_render"}
 
 
@@ -56,7 +59,7 @@ def call(tool, **arguments) -> dict:
         log.exception("tool %s failed", name)
         return {"ok": False, "tool": name, "exit_code": int(ExitCode.INTERNAL), "findings": [],
                 "error": {"code": "INTERNAL", "name": "INTERNAL_ERROR", "message": f"{type(crash).__name__}: {crash}",
-                          "hint": "this is a bug in argcheck; the state file was not changed by a partial write"}}
+                          "hint": INTERNAL_HINT}}
     return {"ok": True, "tool": name, "error": None, "exit_code": result.pop("exit_code", 0), **result}
 
 
