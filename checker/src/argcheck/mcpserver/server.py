@@ -3,13 +3,14 @@
 stdout carries only the protocol; logs go to stderr.
 """
 
+import inspect
 import json
 import logging
 import os
 import sys
 
 from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import ToolProblem
+from argcheck.mcpserver.arguments import ToolProblem, strict_arguments, verbatim
 from argcheck import protocols
 from argcheck.mcpserver.generic_tools import GENERIC_TOOLS
 from argcheck.output import findings_json
@@ -52,7 +53,7 @@ def call(tool, **arguments) -> dict:
     """Run one tool and return its structured result; every failure becomes `ok: false` with an error."""
     name = tool.__name__
     try:
-        result = tool(**arguments)
+        result = tool(**strict_arguments(tool, arguments))
     except ToolProblem as problem:
         return _problem_result(name, problem)
     except Exception as crash:  # the boundary: a bug is reported, never raised into the transport
@@ -94,7 +95,10 @@ def _adapter(tool):
     def run(**arguments):
         return _as_call_tool_result(call(tool, **arguments))
 
-    run.__annotations__ = {**tool.__annotations__, "return": None}
+    signature = inspect.signature(tool)
+    run.__signature__ = signature.replace(
+        parameters=[p.replace(annotation=verbatim(p.annotation)) for p in signature.parameters.values()],
+        return_annotation=None)
     return run
 
 
@@ -119,7 +123,9 @@ def main() -> int:
     """Serve MCP over stdio until the client closes stdin."""
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("ARGCHECK_MCP_LOG", "WARNING").upper(),
                         format="argcheck-mcp: %(levelname)s %(name)s: %(message)s")
+    from argcheck.mcpserver.transport import serve
+
     server = build_server()
     log.info("argcheck MCP server starting on stdio (cwd %s)", os.getcwd())
-    server.run("stdio")
+    serve(server)
     return 0
