@@ -71,11 +71,12 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
     state_id = lifecycle.new_state_id(env.now)
     path = path or default_state_path(protocol, state_id)
-    if os.path.exists(path) and not force:
+    if os.path.exists(path) and not force:  # the early answer; write_new decides under a race
         raise FileExistsError(path)
     doc = lifecycle.create_state(protocol, options, env, state_id)
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    statefile.write_atomic(path, statefile.serialize(doc))
+    write = statefile.write_atomic if force else statefile.write_new
+    write(path, statefile.serialize(doc))
     return path, doc
 
 

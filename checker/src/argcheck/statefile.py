@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 
 FORMAT = "argcheck-state"
 VERSION = 1
@@ -35,23 +36,94 @@ def write_atomic(path: str, data: bytes) -> None:
 
     A symlinked state file stays a symlink: the file it points to is replaced.
     """
-    import tempfile
-
     path = os.path.realpath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    _write_through_temp(path, data, os.replace)
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Create `path` with `data`, atomically and only if it does not exist (FileExistsError otherwise).
+
+    The temp file is hard-linked into place, which fails if any other process created `path` first,
+    so two processes creating the same file cannot both succeed.
+    """
+    _write_through_temp(os.path.abspath(path), data, _link_new)
+
+
+def _link_new(temp: str, path: str) -> None:
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: exclusive creation, then the atomic rename
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(temp, path)
+        return
+    os.unlink(temp)
+
+
+def _write_through_temp(path: str, data: bytes, install) -> None:
+    """Write `data` to a temp file beside `path`, then `install(temp, path)`; the temp never survives us."""
+    directory = os.path.dirname(path)
+    fd, temp = temp_file(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         _copy_mode(path, temp)
-        os.replace(temp, path)
+        install(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
     _fsync_directory(directory)
+    remove_stale_temps(path)
+
+
+# A temp file is named after its state file, the host and the process that writes it, so that a temp
+# left by a killed process (kill -9 gives no chance to clean up) can be told apart and removed later.
+_TEMP = re.compile(r"^\.(?P<base>.+)\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{8})-[0-9a-z_]+\.tmp$")
+
+
+def _host_tag() -> str:
+    import hashlib
+    import socket
+
+    return hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+
+
+def temp_file(path: str) -> tuple[int, str]:
+    """A new hidden temp file beside `path`: .NAME.PID-HOST-RANDOM.tmp (never matched by *.json)."""
+    import tempfile
+
+    prefix = f".{os.path.basename(path)}.{os.getpid()}-{_host_tag()}-"
+    return tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=os.path.dirname(path))
+
+
+def remove_stale_temps(path: str) -> list[str]:
+    """Remove the temp files of `path` whose writer, on this host, is no longer running; return them."""
+    directory, base = os.path.split(os.path.abspath(path))
+    host, removed = _host_tag(), []
+    with contextlib.suppress(OSError):
+        for name in os.listdir(directory):
+            match = _TEMP.match(name)
+            if match and match["base"] == base and match["host"] == host and not _running(int(match["pid"])):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(directory, name))
+                    removed.append(name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # e.g. EPERM: the process exists, owned by someone else
+        return True
+    return True
 
 
 def _copy_mode(original: str, temp: str) -> None:
