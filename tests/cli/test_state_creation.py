@@ -92,3 +92,42 @@ def test_a_temp_file_named_by_the_writer_is_recognised_as_its_own(tmp_path):
     dead = tmp_path / name.replace(f".{os.getpid()}-", f".{_dead_pid()}-")
     os.rename(temp, dead)
     assert statefile.remove_stale_temps(str(tmp_path / "s.json")) == [dead.name]
+
+
+# ---------------------------------------------------------------- a mistyped path
+
+
+MISTYPED = ["missing.json", "no-such-dir/state.json", "no/such/dir/state.json", "a-directory"]
+
+
+def _moves(tmp_path: Path) -> Path:
+    path = tmp_path / "moves.json"
+    path.write_text(json.dumps({"type": "point", "actor": "orchestrator", "id": "P7", "text": "A point.",
+                                "kind": "value"}))
+    return path
+
+
+def _tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def test_apply_to_a_mistyped_path_creates_nothing(run, tmp_path):
+    (tmp_path / "a-directory").mkdir()
+    moves = _moves(tmp_path)
+    before = _tree(tmp_path)
+    for name in MISTYPED:
+        result = run("apply", tmp_path / name, moves)
+        assert result.exit_code == USAGE and "ARG007" in result.output, result.output
+        dry = run("apply", tmp_path / name, moves, "--dry-run")
+        assert dry.exit_code == USAGE, dry.output
+    assert _tree(tmp_path) == before
+
+
+def test_the_mcp_apply_to_a_mistyped_path_creates_nothing(tmp_path):
+    from argcheck.mcpserver import call, tool_named
+
+    for name in MISTYPED[:3]:
+        result = call(tool_named("argcheck_apply"), state=str(tmp_path / name),
+                      moves={"type": "abort", "actor": "user", "reason": "Moot."})
+        assert not result["ok"] and result["error"]["code"] == "ARG007", result
+    assert _tree(tmp_path) == []

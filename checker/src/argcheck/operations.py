@@ -85,6 +85,8 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
     from argcheck import lifecycle
 
+    if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
+        load_doc(path)  # raises the InputError (ARG007) that reading it gives
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
         decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
