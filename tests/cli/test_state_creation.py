@@ -131,3 +131,13 @@ def test_the_mcp_apply_to_a_mistyped_path_creates_nothing(tmp_path):
                       moves={"type": "abort", "actor": "user", "reason": "Moot."})
         assert not result["ok"] and result["error"]["code"] == "ARG007", result
     assert _tree(tmp_path) == []
+
+
+def test_sessions_prune_removes_the_temp_files_of_dead_writers(run, opened_state, tmp_path):
+    """A state that is never written again keeps its killed writer's temp file until prune runs."""
+    dead = tmp_path / _temp_name(opened_state, _dead_pid())
+    dead.write_bytes(b"x" * 4096)
+    assert run("sessions", "prune", "--older-than", "1d", "--dir", tmp_path, "--dry-run").exit_code == OK
+    assert dead.exists()
+    assert run("sessions", "prune", "--older-than", "1d", "--dir", tmp_path).exit_code == OK
+    assert not dead.exists() and opened_state.exists()
