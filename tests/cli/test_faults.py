@@ -165,6 +165,7 @@ def test_sigkill_during_apply_leaves_the_old_or_the_new_file(run, large_state, t
     follow_up = run("apply", large_state, write_moves(tmp_path, ledger_move("AFTER"), name="after.json"))
     assert follow_up.exit_code == OK, follow_up.output
     assert run("validate", large_state).exit_code == OK
+    assert [name for name in os.listdir(tmp_path) if name.endswith(".tmp")] == []  # none outlives the next write
 
 
 def _time_one_apply(state: Path, tmp_path: Path) -> float:
@@ -207,6 +208,7 @@ def test_a_process_dying_between_temp_write_and_rename_leaves_the_old_file(run, 
     assert sessions.exit_code == OK, sessions.output
     assert not any(row["path"].endswith(".tmp") for row in sessions.json())
     assert run("apply", opened_state, moves).exit_code == OK  # the leftover lock file does not block
+    assert [name for name in os.listdir(tmp_path) if name.endswith(".tmp")] == []  # the next write removed it
 
 
 SLOW_SYNC = textwrap.dedent("""
@@ -238,6 +240,7 @@ def test_sigkill_while_the_temp_file_is_being_synced_leaves_the_old_file(run, la
     assert visible_states(tmp_path) == ["batch.json", "slow.json", "state.json"]
     assert run("validate", large_state).exit_code == OK
     assert run("apply", large_state, moves).exit_code == OK
+    assert [name for name in os.listdir(tmp_path) if name.endswith(".tmp")] == []
 
 
 def test_an_exception_during_the_rename_is_an_internal_error_and_changes_nothing(run, opened_state, tmp_path,

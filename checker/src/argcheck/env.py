@@ -42,16 +42,16 @@ def file_reader(workspace: str | None):
 def _read_lines(workspace: str | None, relative: str) -> "list[str] | str | None":
     if not workspace or not os.path.isdir(workspace):
         return OUTSIDE
-    path = os.path.realpath(os.path.join(workspace, relative))
-    root = os.path.realpath(workspace)
-    if os.path.commonpath([path, root]) != root:
-        return OUTSIDE
-    if not os.path.isfile(path):
-        return None
     try:
+        path = os.path.realpath(os.path.join(workspace, relative))
+        root = os.path.realpath(workspace)
+        if os.path.commonpath([path, root]) != root:
+            return OUTSIDE
+        if not os.path.isfile(path):
+            return None
         with open(path, encoding="utf-8", errors="replace") as handle:
             return handle.read().splitlines()
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL byte, which no file name can hold
         return None
 
 

@@ -54,6 +54,8 @@ def _read_file(target: str, limit: int) -> bytes:
             return handle.read(limit + 1)
     except OSError as error:
         raise InputError(finding("ARG007", target=target, reason=error.strerror or str(error))) from None
+    except ValueError:  # a NUL byte: no file can have this name
+        raise InputError(finding("ARG007", target=target, reason="a path cannot contain a NUL byte")) from None
 
 
 def parse(data: bytes):

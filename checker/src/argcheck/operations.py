@@ -45,7 +45,7 @@ def replay_doc(doc, env: Env | None = None) -> Outcome:
     if problems:
         return Outcome(problems, doc, None)
     result = replay(doc, env or env_for(doc))
-    return Outcome(result.findings, doc, result)
+    return Outcome(result.findings, doc, result if result.engine is not None else None)
 
 
 def _standalone_protocol(doc):
@@ -68,11 +68,12 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
     state_id = lifecycle.new_state_id(env.now)
     path = path or default_state_path(protocol, state_id)
-    if os.path.exists(path) and not force:
+    if os.path.exists(path) and not force:  # the early answer; write_new decides under a race
         raise FileExistsError(path)
     doc = lifecycle.create_state(protocol, options, env, state_id)
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    statefile.write_atomic(path, statefile.serialize(doc))
+    write = statefile.write_atomic if force else statefile.write_new
+    write(path, statefile.serialize(doc))
     return path, doc
 
 
@@ -81,6 +82,8 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
     from argcheck import lifecycle
 
+    if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
+        load_doc(path)  # raises the InputError (ARG007) that reading it gives
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
         decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)

@@ -7,7 +7,7 @@ from collections import namedtuple
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
 from argcheck.collector import collector_paused
 from argcheck.env import Env
-from argcheck.findings import Finding
+from argcheck.findings import Finding, has_errors
 from argcheck.registry import finding
 from argcheck.shapes import violation
 
@@ -15,7 +15,8 @@ MANAGED_FIELDS = ("seq", "prev", "at")
 
 
 class Replay(namedtuple("Replay", "protocol engine findings head")):
-    """The outcome of a replay: the protocol's spec, its engine (derived state), every finding, the head hash."""
+    """The outcome of a replay: the protocol's spec, its engine (derived state; None when the header
+    failed its checks), every finding and the head hash."""
 
     __slots__ = ()
 
@@ -55,7 +56,9 @@ def replay(doc: dict, env: Env) -> Replay:
 def _replay(doc: dict, env: Env) -> Replay:
     protocol = protocols.spec(doc["protocol"])
     findings = list(protocol.check_header(doc["header"]))
-    engine = protocol.new_engine(doc["header"], env)
+    # An engine is built only from a header that passed its checks; otherwise only the log's
+    # integrity and the moves' shapes are checked, and the replay has no engine.
+    engine = None if has_errors(findings) else protocol.new_engine(doc["header"], env)
     prev = integrity.genesis_hash(doc)
     link = integrity.linker(len(doc["moves"]))
     last_at = None
@@ -63,11 +66,8 @@ def _replay(doc: dict, env: Env) -> Replay:
         path = f"/moves/{index}"
         found = check_stamp(move, index, prev, path)
         found += check_move(protocol, move, path)
-        closed = run_closed(protocol, engine.status, path)
-        if closed:
-            found += closed
-        elif move_is_usable(found):
-            found += engine.step(index, move)
+        if engine is not None:
+            found += _step(protocol, engine, index, move, path, found)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
         if isinstance(move, dict):
             # Each link is checked locally: the next move must carry the hash of this move and the
@@ -75,9 +75,18 @@ def _replay(doc: dict, env: Env) -> Replay:
             stored = move.get("prev")
             prev = link(stored if isinstance(stored, str) else prev, move)
             last_at = check_clock(move, last_at, findings, path)
-    findings += engine.finish()
+    if engine is not None:
+        findings += engine.finish()
     findings += check_derived(doc, engine, prev, last_at)
     return Replay(protocol, engine, findings, prev)
+
+
+def _step(protocol, engine, index: int, move, path: str, found: list) -> list[Finding]:
+    """The protocol's rules for one move, unless the run was closed or the move's shape is unusable."""
+    closed = run_closed(protocol, engine.status, path)
+    if closed:
+        return closed
+    return engine.step(index, move) if move_is_usable(found) else []
 
 
 def run_closed(protocol, status: str, path: str) -> list[Finding]:
@@ -135,10 +144,11 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
     if doc.get("head") != head:
         found.append(finding("ARG022", path="/head", found=doc.get("head"), expected=head))
     expected = {
-        "status": engine.status,
         "move_count": len(doc["moves"]),
         "updated_at": last_at[1] if last_at else doc.get("created_at"),
     }
+    if engine is not None:
+        expected["status"] = engine.status
     for field, value in expected.items():
         found_value = doc.get(field)
         if found_value != value or type(found_value) is not type(value):

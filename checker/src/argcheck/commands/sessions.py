@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import click
 
-from argcheck import jsonio
+from argcheck import jsonio, statefile
 from argcheck.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
@@ -53,6 +53,8 @@ def prune(dirs, older_than, include_open, dry_run):
     limit = _parse_age(older_than)
     removed = 0
     for row in _scan(dirs):
+        if not dry_run:  # temp files left by a writer killed mid-write (kill -9)
+            statefile.remove_stale_temps(row["path"])
         if row["age_seconds"] is None or row["age_seconds"] < limit:
             continue
         if row["status"] not in FINAL and not include_open:

@@ -10,7 +10,9 @@ lock, the same checks and codes as the CLI):
 
 Every tool returns a structured result {"ok", "tool", "error", "findings", ...}; a refused move, a
 terminal state or bad arguments come back with `ok: false` (and MCP's isError), never as a crash
-(`server.call`). stdout carries only the protocol; logs go to stderr.
+(`server.call`). stdout carries only the protocol; logs go to stderr. The stdio transport
+(`transport`) parses every line strictly, answers a bad line with a JSON-RPC error, and answers every
+request it read before the client closed stdin.
 """
 
 from argcheck.mcpserver.arguments import ToolProblem

@@ -5,9 +5,10 @@ an `ok: false` result naming the rule (a ToolProblem) rather than as the SDK's v
 """
 
 import os
+import typing
 from typing import Annotated, Any
 
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, PlainValidator, WithJsonSchema
 
 from argcheck import jsonio
 from argcheck.exitcodes import ExitCode
@@ -84,5 +85,51 @@ def string_value(value, what: str, required: bool = False) -> str | None:
 
 def state_path(value, required: bool = True) -> str | None:
     """The `state` argument as an absolute path (None when optional and absent)."""
-    path = string_value(value, "state", required=required)
+    path = path_value(string_value(value, "state", required=required), "state")
     return None if path is None else os.path.abspath(os.path.expanduser(path))
+
+
+def path_value(path: str | None, what: str) -> str | None:
+    """A path argument, refused when no file name can hold it (a NUL byte)."""
+    if path is not None and "\x00" in path:
+        raise usage(f"`{what}` contains a NUL byte, which no path can hold")
+    return path
+
+
+def verbatim(annotation):
+    """The same argument, declared so that the SDK passes a string on as it came.
+
+    The SDK json.loads every string given for an argument not annotated `str`, leniently (duplicate
+    keys kept last, lone surrogates let through); `strict_arguments` does that step with argcheck's
+    strict parser instead. The schema the client sees is unchanged (WithJsonSchema)."""
+    args = typing.get_args(annotation)
+    if not args:
+        return annotation
+    return Annotated[(str, PlainValidator(_as_is), *args[1:])]
+
+
+def _as_is(value):
+    return value
+
+
+def strict_arguments(tool, arguments: dict) -> dict:
+    """A JSON string given for a non-string argument, as the array or object it holds (parsed strictly);
+    a string that is not JSON stays a string; JSON that the strict parser refuses is a problem."""
+    hints = typing.get_type_hints(tool, include_extras=True)
+    return {name: _strictly_parsed(name, value) if isinstance(value, str) and not _takes_string(hints.get(name))
+            else value for name, value in arguments.items()}
+
+
+def _takes_string(annotation) -> bool:
+    schemas = [meta.json_schema for meta in typing.get_args(annotation)[1:] if isinstance(meta, WithJsonSchema)]
+    return any(isinstance(schema, dict) and schema.get("type") == "string" for schema in schemas)
+
+
+def _strictly_parsed(name: str, value: str):
+    try:
+        parsed = jsonio.parse(value.encode("utf-8", "surrogatepass"))
+    except InputError as error:
+        if error.finding.code == "ARG001":  # not JSON at all: a plain string, for the tool to judge
+            return value
+        raise rule_problem([error.finding._replace(path=f"/{name}")], exit_code=int(ExitCode.USAGE)) from None
+    return parsed if isinstance(parsed, (dict, list)) else value

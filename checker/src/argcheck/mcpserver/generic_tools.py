@@ -10,9 +10,11 @@ from argcheck.exitcodes import ExitCode
 from argcheck.findings import has_errors
 from argcheck.mcpserver.arguments import (
     JSON_OBJECT,
+    path_value,
     StatePath,
     json_value,
     one_of_types,
+    ToolProblem,
     rule_problem,
     state_path,
     string_value,
@@ -57,7 +59,8 @@ def _init_options(options) -> dict:
     if not isinstance(options, dict):
         raise usage("`options` must be a JSON object")
     options = dict(options)
-    options["workspace"] = os.path.abspath(options.get("workspace") or os.getcwd())
+    workspace = string_value(options.get("workspace"), "options.workspace")
+    options["workspace"] = os.path.abspath(path_value(workspace, "options.workspace") or os.getcwd())
     return options
 
 
@@ -82,8 +85,7 @@ def _applied_result(outcome: operations.Outcome, path: str, **extra) -> dict:
     result = {**describe(outcome, path), "applied": outcome.applied, "findings": findings_json(outcome.findings)}
     terminal = outcome.replay.protocol.terminal_statuses
     if result["status"] in terminal:
-        raise rule_problem([f for f in outcome.findings if f.severity != "info"] or outcome.findings,
-                           exit_code=int(ExitCode.TERMINAL), applied=outcome.applied, terminated=True, **result)
+        raise _run_ended(outcome, dict(result, exit_code=int(ExitCode.TERMINAL), terminated=True))
     result.update(extra)
     return result
 
@@ -110,8 +112,24 @@ def argcheck_validate(state: StatePath = None) -> dict:
     result = {**describe(outcome, path), "valid": not failed, "exit_code": int(code),
               "moves": len(outcome.doc["moves"]), "findings": findings_json(outcome.findings)}
     if failed:
-        raise rule_problem(outcome.findings, **result)
+        raise _problem_with_result(outcome.findings, result)
     return result
+
+
+def _run_ended(outcome: operations.Outcome, result: dict) -> ToolProblem:
+    """The moves were applied and ended the run: named after the finding that ended it, if any."""
+    cause = [f for f in outcome.findings if f.severity != "info"] or outcome.findings
+    if cause:
+        return _problem_with_result(cause, result)
+    extra = {key: value for key, value in result.items() if key != "findings"}
+    return ToolProblem("TERMINAL", "RUN_ENDED", f"the moves were applied and ended the run: status {result['status']}",
+                       "the run takes no more moves; start a new one with argcheck_init", **extra)
+
+
+def _problem_with_result(findings, result: dict) -> ToolProblem:
+    """A problem named after `findings` that still carries the whole `result` (its findings included)."""
+    extra = {key: value for key, value in result.items() if key != "findings"}
+    return rule_problem(findings, **extra)
 
 
 def argcheck_prompt(state: StatePath = None) -> dict:

@@ -3,13 +3,14 @@
 stdout carries only the protocol; logs go to stderr.
 """
 
+import inspect
 import json
 import logging
 import os
 import sys
 
 from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import ToolProblem
+from argcheck.mcpserver.arguments import ToolProblem, strict_arguments, verbatim
 from argcheck import protocols
 from argcheck.mcpserver.generic_tools import GENERIC_TOOLS
 from argcheck.output import findings_json
@@ -17,6 +18,9 @@ from argcheck.output import findings_json
 log = logging.getLogger("argcheck.mcp")
 
 SERVER_NAME = "argcheck"
+# Never "nothing changed": a tool can fail after its write. A write is atomic, so the file is whole.
+INTERNAL_HINT = ("this is a bug in argcheck; writes are atomic, so the state file holds its old or its new "
+                 "version: check which with argcheck_validate")
 READ_ONLY = {"argcheck_next", "argcheck_validate", "argcheck_prompt", "argcheck_render"}
 
 
@@ -59,14 +63,14 @@ def call(tool, **arguments) -> dict:
     """Run one tool and return its structured result; every failure becomes `ok: false` with an error."""
     name = tool.__name__
     try:
-        result = tool(**arguments)
+        result = tool(**strict_arguments(tool, arguments))
     except ToolProblem as problem:
         return _problem_result(name, problem)
     except Exception as crash:  # the boundary: a bug is reported, never raised into the transport
         log.exception("tool %s failed", name)
         return {"ok": False, "tool": name, "exit_code": int(ExitCode.INTERNAL), "findings": [],
                 "error": {"code": "INTERNAL", "name": "INTERNAL_ERROR", "message": f"{type(crash).__name__}: {crash}",
-                          "hint": "this is a bug in argcheck; the state file was not changed by a partial write"}}
+                          "hint": INTERNAL_HINT}}
     return {"ok": True, "tool": name, "error": None, "exit_code": result.pop("exit_code", 0), **result}
 
 
@@ -105,7 +109,10 @@ def _adapter(tool):
     def run(**arguments):
         return _as_call_tool_result(call(tool, **arguments))
 
-    run.__annotations__ = {**tool.__annotations__, "return": None}
+    signature = inspect.signature(tool)
+    run.__signature__ = signature.replace(
+        parameters=[p.replace(annotation=verbatim(p.annotation)) for p in signature.parameters.values()],
+        return_annotation=None)
     return run
 
 
@@ -139,7 +146,9 @@ def main() -> int:
     """Serve MCP over stdio until the client closes stdin."""
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("ARGCHECK_MCP_LOG", "WARNING").upper(),
                         format="argcheck-mcp: %(levelname)s %(name)s: %(message)s")
+    from argcheck.mcpserver.transport import serve
+
     server = build_server()
     log.info("argcheck MCP server starting on stdio (cwd %s)", os.getcwd())
-    server.run("stdio")
+    serve(server)
     return 0

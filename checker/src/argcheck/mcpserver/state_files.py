@@ -12,7 +12,9 @@ from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.mcpserver.arguments import ToolProblem, rule_problem, usage
 
-LOCK_TIMEOUT = 5.0
+# Shorter than the CLI's default (statefile.DEFAULT_LOCK_TIMEOUT): a tool call should answer BUSY, which
+# says to retry, before a client's own request timeout (often 60 s) gives up on it.
+LOCK_TIMEOUT = 30.0
 
 
 def replayed(path: str) -> operations.Outcome:

@@ -21,7 +21,10 @@ __all__ = ["FLOWS", "MODES", "make_header", "check_header"]
 
 def make_header(options: dict) -> dict:
     """The header for `argcheck init deliberate`, from the command-line options."""
-    question = (options.get("question") or "").strip()
+    question = options.get("question") or ""
+    if not isinstance(question, str):
+        raise UsageProblem(f"the question must be a string, not {type(question).__name__}")
+    question = question.strip()
     if not question:
         raise UsageProblem("--question is required and must not be empty")
     header = {
