@@ -97,7 +97,7 @@ define("ARG023", "HEADER_OUT_OF_DATE", ERROR, "header field {field!r} is {found!
        example='"status": "presented" with no present move',
        fix="Restore the original value or apply the move that makes it true.", protocol=P)
 define("ARG024", "STATE_INVALID", ERROR, "the state file has {count} error finding(s); no move can be applied",
-       "run `argcheck validate {path}` to see them",
+       "run `argcheck validate {state}` to see them",
        why="Appending to a broken log would bury the damage under new moves.",
        example="apply on a file whose history was edited",
        fix="Fix or restore the file, then apply again.", protocol=P)
@@ -123,13 +123,13 @@ PLACEHOLDERS = {
     "known": "the names that are allowed here",
     "limit": "the configured limit",
     "offset": "where in the input the problem is",
-    "path": "the state file's path",
     "prev_at": "the previous move's recorded time",
     "prev_seq": "the previous move's sequence number",
     "protocol": "the protocol named in the file",
     "reason": "why the input cannot be read",
     "seq": "the move's sequence number (from 1)",
     "size": "the input's size in bytes",
+    "state": "the state file's path",
     "status": "the run's status",
     "supported": "the state-file version this argcheck reads",
     "target": "the file or argument that was given",

@@ -55,7 +55,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     current = replay(doc, env)
     if has_errors(current.findings):
         count = sum(1 for f in current.findings if f.is_error)
-        return Decision(None, [finding("ARG024", count=count, path=path)], current)
+        return Decision(None, [finding("ARG024", count=count, state=path)], current)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
     findings, stamped = _step_all(doc, current, new_moves, env)

@@ -11,10 +11,12 @@ from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.output import echo_json
 
+EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
+
 
 @click.command("ingest")
 @STATE_ARGUMENT
-@click.argument("envelope", default="-", type=click.Path(allow_dash=True))
+@click.argument("envelope", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
@@ -26,7 +28,7 @@ def command(state, envelope, fmt, dry_run, lock_timeout):
     format failure. Neither advances the iteration.
     """
     try:
-        reply = jsonio.load(envelope)
+        reply = jsonio.parse(jsonio.read_bytes(envelope, streams=True), EMPTY_ENVELOPE)
     except InputError as error:
         report_input_error(error, envelope, fmt)
     outcome = replayed(state, fmt)
