@@ -109,3 +109,69 @@ def test_apply_after_a_hand_edit_names_the_file_once_and_fills_the_hint(run, ope
     assert f"{opened_state}: ARG024" in result.stdout
     assert f"{opened_state}:{opened_state}" not in result.stdout
     assert f"run `argcheck validate {opened_state}`" in result.stdout and "{" not in result.stdout
+
+
+# ---------------------------------------------------------------- a batch: every bad move, located in the batch
+
+BAD_BATCH = [
+    dict(POINT, extra=1),
+    {"type": "classify", "actor": "orchestrator", "point": "P1", "verdict": "YES", "reason": "r"},
+    {"type": "clasify", "actor": "orchestrator"},
+    dict(POINT, id="P10"),
+    {"type": "classify", "actor": "orchestrator", "point": "P10", "verdict": "AGREE", "reason": "my own point"},
+]
+
+
+def test_a_batch_reports_every_bad_move_and_leaves_the_file_unchanged(run, opened_state):
+    before = opened_state.read_bytes()
+    result = run("apply", "--format", "json", opened_state, json.dumps(BAD_BATCH))
+    assert result.exit_code == FINDINGS
+    located = {(f["move"], f["code"]) for f in result.json()["findings"]}
+    assert {(1, "ARG013"), (2, "ARG013"), (3, "ARG014"), (5, "DLB113")} <= located, located
+    assert opened_state.read_bytes() == before
+
+
+def test_findings_point_into_the_batch_sent_in_json(run, opened_state):
+    result = run("apply", "--format", "json", opened_state, json.dumps(BAD_BATCH))
+    paths = {(f["move"], f["path"]) for f in result.json()["findings"]}
+    assert (2, "/1/verdict") in paths and (3, "/2/type") in paths
+
+
+def test_findings_point_into_the_batch_sent_in_words(run, opened_state, tmp_path):
+    moves = tmp_path / "batch.json"
+    moves.write_text(json.dumps(BAD_BATCH))
+    result = run("apply", opened_state, moves)
+    assert f"{moves}, move 2 of your batch, field verdict: ARG013" in result.stdout
+    assert "/moves/" not in result.stdout
+    single = run("apply", opened_state, json.dumps(dict(POINT, kind="opinion")))
+    assert single.stdout.startswith("your move, field kind: ARG013")
+
+
+def test_a_shape_message_is_in_plain_words(run, opened_state):
+    result = run("apply", opened_state, json.dumps(BAD_BATCH[:2]))
+    assert 'the move has an unknown field "extra"' in result.stdout
+    assert 'verdict must be one of "AGREE", "SKEPTICAL", "REJECT", "ILL_FORMED" or "OUT_OF_SCOPE" (got "YES")' \
+        in result.stdout
+    assert "['" not in result.stdout and "{'" not in result.stdout
+
+
+def test_a_mistyped_move_type_gets_a_did_you_mean(run, opened_state):
+    result = run("apply", opened_state, '{"type": "clasify"}')
+    assert "did you mean `classify`?" in result.stdout
+
+
+def test_the_schema_hint_leads_to_a_command_that_works(run, opened_state):
+    result = run("apply", opened_state, json.dumps(dict(POINT, kind="opinion")))
+    hint = next(line for line in result.stdout.splitlines() if "hint:" in line)
+    assert "argcheck schema PROTOCOL MOVE_TYPE" in hint
+    move_schema = run("schema", "deliberate", "point")
+    assert move_schema.exit_code == OK
+    assert "kind" in move_schema.json()["properties"]
+    assert run("schema", "deliberate", "header").json()["properties"]["question"]
+    overview = run("schema")
+    assert overview.exit_code == OK and "classify" in overview.stdout
+
+
+def test_schema_of_an_unknown_move_type_is_a_usage_error_with_a_guess(run):
+    result = run("schema", "deliberate", "clasify")
+    assert result.exit_code == USAGE and "did you mean 'classify'?" in result.output

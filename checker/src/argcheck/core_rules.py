@@ -59,13 +59,14 @@ define("ARG012", "UNSUPPORTED_VERSION", ERROR, "state format version {version!r}
        example='"version": 99', fix="Install the argcheck release that wrote the file.",
        protocol=P)
 define("ARG013", "SCHEMA_VIOLATION", ERROR, "{detail}",
-       "see `argcheck schema` for the allowed fields and types",
+       "`argcheck schema PROTOCOL MOVE_TYPE` prints the fields and types a move takes "
+       "(`argcheck schema PROTOCOL header` the header's)",
        why="Moves and headers are typed; a wrong type or an unknown field is a mistake, "
            "not an extension.",
        example='{"type": "point", "id": "P1", "text": 42}',
        fix="Correct the field named in the message.", protocol=P)
-define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type!r} for {protocol}",
-       "use one of: {known}",
+define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type} for {protocol}",
+       "{suggestion}use one of: {known}",
        why="Only the protocol's own moves can change its state.",
        example='{"type": "teleport"}', fix="Use a move type listed in the message.", protocol=P)
 define("ARG015", "MANAGED_FIELD", ERROR, "field {field!r} is set by argcheck, not by the move",
@@ -131,9 +132,10 @@ PLACEHOLDERS = {
     "size": "the input's size in bytes",
     "state": "the state file's path",
     "status": "the run's status",
+    "suggestion": "\"did you mean `TYPE`? \" when a known move type is close to the one given, else nothing",
     "supported": "the state-file version this argcheck reads",
     "target": "the file or argument that was given",
-    "type": "the move type that was given",
+    "type": "the move type that was given, as JSON",
     "value": "the number or constant as written",
     "version": "the state-file version in the file",
 }

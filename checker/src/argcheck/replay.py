@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
@@ -9,7 +10,7 @@ from argcheck.collector import collector_paused
 from argcheck.env import Env
 from argcheck.findings import Finding
 from argcheck.registry import finding
-from argcheck.shapes import violation
+from argcheck.shapes import json_type, violation
 
 MANAGED_FIELDS = ("seq", "prev", "at")
 
@@ -26,22 +27,28 @@ class Replay(NamedTuple):
 def check_envelope(doc) -> list[Finding]:
     """Is this an argcheck state file this version can read?"""
     if not isinstance(doc, dict):
-        return [finding("ARG010", detail=f"the top level is a {type(doc).__name__}, not an object")]
+        return [finding("ARG010", detail=f"the top level is {json_type(doc)}, not an object")]
     missing = [name for name in statefile.TOP_LEVEL_FIELDS if name not in doc]
     extra = sorted(set(doc) - set(statefile.TOP_LEVEL_FIELDS))
     if doc.get("format") != statefile.FORMAT:
-        return [finding("ARG010", detail=f"format is {doc.get('format')!r}, not {statefile.FORMAT!r}")]
+        return [finding("ARG010", detail=_format_problem(doc.get("format")))]
     if doc.get("version") != statefile.VERSION:
         return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
     if not protocols.is_registered(doc.get("protocol")):
         return [unknown_protocol(doc.get("protocol"), "/protocol")]
-    found = [violation(f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
-    found += [violation(f"/{name}", detail=f"unknown field {name!r}") for name in extra]
+    found = [violation(f"/{name}", detail=f'the required field "{name}" is missing') for name in missing]
+    found += [violation(f"/{name}", detail=f'unknown field "{name}"') for name in extra]
     if not isinstance(doc.get("moves"), list):
         found.append(violation("/moves", detail="moves must be an array"))
     if not isinstance(doc.get("header"), dict):
         found.append(violation("/header", detail="header must be an object"))
     return found
+
+
+def _format_problem(found) -> str:
+    if found is None:
+        return f'the "format" field is missing (it is "{statefile.FORMAT}" in a state file)'
+    return f'format is {json.dumps(found, ensure_ascii=False)[:60]}, not "{statefile.FORMAT}"'
 
 
 def unknown_protocol(name, path: str = "") -> Finding:
@@ -99,12 +106,21 @@ SHAPE_CODES = frozenset({"ARG013", "ARG014", "ARG015"})
 def check_move(protocol, move, path: str) -> list[Finding]:
     """The shape of one move: an object of a known type whose fields match its schema."""
     if not isinstance(move, dict):
-        return [violation(path, detail=f"a move must be an object, not {type(move).__name__}")]
+        return [violation(path, detail=f"a move must be an object, not {json_type(move)}")]
     kind = move.get("type")
     if kind not in protocol.move_types:
-        known = ", ".join(protocol.move_types)
-        return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.name, known=known)]
+        return [unknown_move_type(protocol, kind, path + "/type")]
     return protocol.check_move_shape(move, path)
+
+
+def unknown_move_type(protocol, kind, path: str) -> Finding:
+    """ARG014: the move's type is not one of the protocol's; the hint names the closest one."""
+    import difflib
+
+    close = difflib.get_close_matches(kind, protocol.move_types, n=1) if isinstance(kind, str) else []
+    given = '(none: the move has no "type" field)' if kind is None else json.dumps(kind, ensure_ascii=False)[:60]
+    return finding("ARG014", path=path, protocol=protocol.name, known=", ".join(protocol.move_types), type=given,
+                   suggestion=f"did you mean `{close[0]}`? " if close else "")
 
 
 def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
