@@ -175,3 +175,58 @@ def test_the_schema_hint_leads_to_a_command_that_works(run, opened_state):
 def test_schema_of_an_unknown_move_type_is_a_usage_error_with_a_guess(run):
     result = run("schema", "deliberate", "clasify")
     assert result.exit_code == USAGE and "did you mean 'classify'?" in result.output
+
+
+# ---------------------------------------------------------------- --quiet and --fail-on
+
+REPLY = {"type": "consult", "actor": "consultee", "outcome": "reply", "session_id": "s"}
+LATE_POINT = {"type": "point", "actor": "consultee", "id": "P7", "text": "A late point.", "kind": "value"}
+
+
+def in_round_three(run, state):
+    """Three replies recorded: a new point now draws the DLB103 warning (it is still recorded)."""
+    assert run("apply", "-q", state, json.dumps([REPLY, REPLY, REPLY])).exit_code == OK
+
+
+def reply_envelope(points) -> str:
+    body = json.dumps({"points": points})
+    return json.dumps({"envelope": 1, "consultee": "codex", "session_id": "s", "failure": None, "exit_code": 0,
+                       "response": f"```json\n{body}\n```\n"})
+
+
+def test_apply_quiet_prints_no_summary_line(run, state):
+    result = run("apply", "--quiet", state, json.dumps(REPLY))
+    assert result.exit_code == OK and result.stdout == "" and result.stderr == ""
+    assert len(moves_of(state)) == 1
+
+
+def test_apply_quiet_still_prints_the_findings(run, state):
+    result = run("apply", "-q", state, json.dumps(LATE_POINT))
+    assert "DLB106" in result.stdout and "refused" not in result.stdout
+
+
+def test_init_quiet_prints_only_the_path(run, tmp_path):
+    target = tmp_path / "q.json"
+    result = run("init", "deliberate", "--question", "Cache or not?", "--state", target, "--quiet")
+    assert result.exit_code == OK and result.stdout == f"{target}\n" and result.stderr == ""
+
+
+@pytest.mark.parametrize("fail_on, expected", [("error", OK), ("warning", FINDINGS)])
+def test_apply_fail_on_warning_makes_a_warning_exit_1(run, state, fail_on, expected):
+    in_round_three(run, state)
+    result = run("apply", "--fail-on", fail_on, state, json.dumps(LATE_POINT))
+    assert "DLB103" in result.stdout and result.exit_code == expected, result.output
+    assert moves_of(state)[-1]["id"] == "P7"
+
+
+@pytest.mark.parametrize("fail_on, expected", [("error", OK), ("warning", FINDINGS)])
+def test_ingest_fail_on_warning_makes_a_warning_exit_1(run, state, fail_on, expected):
+    in_round_three(run, state)
+    result = run("ingest", "--fail-on", fail_on, state, "-", input=reply_envelope([
+        {"id": "P7", "kind": "value", "text": "A late point."}]))
+    assert "DLB103" in result.stdout and result.exit_code == expected, result.output
+
+
+def test_ingest_quiet_prints_no_summary_line(run, state):
+    result = run("ingest", "-q", state, "-", input=reply_envelope([{"id": "P1", "kind": "value", "text": "A point."}]))
+    assert result.exit_code == OK and result.stdout == "", result.output

@@ -6,7 +6,9 @@ import click
 
 from argcheck import jsonio, operations, statefile
 from argcheck.commands.apply import report_applied
-from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, protocol_part, replayed, report_input_error
+from argcheck.commands.common import (
+    FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, protocol_part, replayed, report_input_error,
+)
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.output import echo_json
@@ -19,8 +21,11 @@ EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its me
 @click.argument("envelope", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
-@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
-def command(state, envelope, fmt, dry_run, lock_timeout):
+@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
+              help="Seconds to wait for another argcheck process to release the state file.")
+@FAIL_ON_OPTION
+@QUIET_OPTION
+def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
     """Read a wrapper ENVELOPE (- for stdin) and record the consultee's reply in STATE.
 
     A failure (timeout, not installed, auth, CLI error, empty) is recorded as a
@@ -51,7 +56,7 @@ def command(state, envelope, fmt, dry_run, lock_timeout):
     except statefile.LockBusy:
         click.echo(f"argcheck: {state} is locked by another process", err=True)
         return int(ExitCode.BUSY)
-    return report_applied(state, applied, fmt, False)
+    return report_applied(state, applied, fmt, False, quiet=quiet, fail_on=fail_on)
 
 
 def _content_refused(applied, moves_before: int) -> bool:
