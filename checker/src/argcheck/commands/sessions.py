@@ -15,7 +15,7 @@ from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
 
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
-DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(file_okay=False),
+DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
                            help="A directory of state files (repeatable; default ./.argcheck).")
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 FINAL = ("presented", "aborted")
@@ -37,10 +37,26 @@ def command(ctx, dirs, fmt, conversation):
     elif not rows:
         click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}")
     else:
-        for row in rows:
-            click.echo(f"{row['path']}  {row['protocol']:<10} {row['status']:<12} {row['moves']:>5} moves"
-                       f"  {row['age']:>6}  {row['question']}")
+        click.echo(table(rows))
     return int(ExitCode.OK)
+
+
+COLUMNS = ("path", "protocol", "status", "moves", "age", "question")
+QUESTION_WIDTH = 60
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as aligned columns under a heading; the question flattened and cut to fit one line."""
+    from argcheck.text import clip
+
+    cells = [[c.upper() for c in COLUMNS]]
+    for row in rows:
+        moves = f"{row['moves']} move{'' if row['moves'] == 1 else 's'}"
+        cells.append([row["path"], row["protocol"], row["status"], moves, row["age"],
+                      clip(row["question"], QUESTION_WIDTH)])
+    widths = [max(len(line[i]) for line in cells) for i in range(len(COLUMNS) - 1)]
+    lines = ["  ".join([*(cell.ljust(w) for cell, w in zip(line, widths)), line[-1]]).rstrip() for line in cells]
+    return "\n".join(lines)
 
 
 @command.command("prune")
@@ -98,7 +114,7 @@ def _describe(path: str, now) -> dict:
         "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
         "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,
         "age": _human(age), "conversation_id": header.get("conversation_id"),
-        "question": question[:60] + ("…" if len(question) > 60 else ""),
+        "question": question,
     }
 
 
