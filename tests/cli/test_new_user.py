@@ -230,3 +230,29 @@ def test_ingest_fail_on_warning_makes_a_warning_exit_1(run, state, fail_on, expe
 def test_ingest_quiet_prints_no_summary_line(run, state):
     result = run("ingest", "-q", state, "-", input=reply_envelope([{"id": "P1", "kind": "value", "text": "A point."}]))
     assert result.exit_code == OK and result.stdout == "", result.output
+
+
+# ---------------------------------------------------------------- next without STATE
+
+
+def test_next_without_state_picks_the_only_run(run_proc, tmp_path):
+    made = run_proc("init", "deliberate", "--question", "Cache or not?", cwd=tmp_path)
+    result = run_proc("next", cwd=tmp_path)
+    assert result.exit_code == OK, result.output
+    assert "Cache or not?" in result.stdout and result.stderr == ""
+    assert made.exit_code == OK, made.output
+
+
+def test_next_without_state_picks_the_most_recently_updated_run_and_says_which(run_proc, tmp_path):
+    run_proc("init", "deliberate", "--question", "The older run?", "--state", ".argcheck/a.json", cwd=tmp_path,
+             env={"ARGCHECK_NOW": "2026-01-01T00:00:00Z"})
+    run_proc("init", "deliberate", "--question", "The newer run?", "--state", ".argcheck/b.json", cwd=tmp_path,
+             env={"ARGCHECK_NOW": "2026-02-01T00:00:00Z"})
+    result = run_proc("next", cwd=tmp_path)
+    assert result.exit_code == OK and "The newer run?" in result.stdout
+    assert "using .argcheck/b.json, the most recently updated of 2 runs" in result.stderr
+
+
+def test_next_without_state_and_no_runs_is_a_usage_error(run_proc, tmp_path):
+    result = run_proc("next", cwd=tmp_path)
+    assert result.exit_code == USAGE and "no state files in ./.argcheck" in result.stderr

@@ -31,7 +31,7 @@ def command(ctx, dirs, fmt, conversation):
     moves, age and question. `argcheck sessions prune` deletes old finished ones."""
     if ctx.invoked_subcommand is not None:
         return None
-    rows = [row for row in _scan(dirs) if conversation in (None, row.get("conversation_id"))]
+    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))]
     if fmt == "json":
         echo_json(rows)
     elif not rows:
@@ -68,7 +68,7 @@ def prune(dirs, older_than, include_open, dry_run):
     """Delete finished state files (presented or aborted) whose last move is older than --older-than."""
     limit = _parse_age(older_than)
     removed = 0
-    for row in _scan(dirs):
+    for row in scan(dirs):
         if row["age_seconds"] is None or row["age_seconds"] < limit:
             continue
         if row["status"] not in FINAL and not include_open:
@@ -88,13 +88,21 @@ def _parse_age(text: str) -> int:
     return int(match.group(1)) * UNITS[match.group(2)]
 
 
-def _scan(dirs) -> list[dict]:
+def scan(dirs) -> list[dict]:
+    """The state files in `dirs` (default .argcheck), most recently updated first."""
     rows = []
     now = _parse_time(utc_now())
     for directory in dirs or (".argcheck",):
         for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
             rows.append(_describe(path, now))
-    return sorted(rows, key=lambda r: r["updated_at"] or "", reverse=True)
+    return sorted(rows, key=lambda r: (r["updated_at"] or "", _mtime(r["path"])), reverse=True)
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
 
 
 def _describe(path: str, now) -> dict:
