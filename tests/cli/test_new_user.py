@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -256,3 +257,66 @@ def test_next_without_state_picks_the_most_recently_updated_run_and_says_which(r
 def test_next_without_state_and_no_runs_is_a_usage_error(run_proc, tmp_path):
     result = run_proc("next", cwd=tmp_path)
     assert result.exit_code == USAGE and "no state files in ./.argcheck" in result.stderr
+
+
+# ---------------------------------------------------------------- demo: no commands on a file it deletes
+
+
+def test_demo_without_keep_suggests_no_command_on_the_file_it_deletes(run_proc, tmp_path):
+    result = run_proc("demo", "--no-color", env={"TMPDIR": str(tmp_path)})
+    assert result.exit_code == OK, result.output
+    assert "argcheck-demo-" in result.stdout
+    assert not re.search(r"argcheck [a-z]+ \S*argcheck-demo-", result.stdout)
+    assert "argcheck prompt STATE" in result.stdout
+    assert "`argcheck demo --keep DIR` keeps them" in result.stdout.splitlines()[-1]
+
+
+def test_demo_with_keep_names_the_kept_file_in_its_suggestions(run_proc, tmp_path):
+    keep = tmp_path / "kept"
+    result = run_proc("demo", "--no-color", "--keep", keep)
+    kept = keep / "deliberate-demo.json"
+    assert result.exit_code == OK and kept.is_file()
+    assert f"argcheck prompt {kept}" in result.stdout
+    assert f"`argcheck next {kept}`" in result.stdout.splitlines()[-1]
+
+
+# ---------------------------------------------------------------- colour: NO_COLOR everywhere, in a terminal
+
+
+def in_a_terminal(*args: str, env: dict, cwd) -> bytes:
+    """Run argcheck with stdout and stderr on a pseudo-terminal; return everything it wrote."""
+    import pty
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([argcheck_executable(), *map(str, args)], stdin=subprocess.DEVNULL,
+                               stdout=follower, stderr=follower, env={**os.environ, **env}, cwd=cwd)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO once the child has exited and the terminal is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks)
+
+
+COMMANDS = [("demo",), ("--help",), ("apply", "--help"), ("validate", "{state}"), ("next", "{state}"),
+            ("sessions",), ("rules",), ("rules", "ARG013"), ("apply", "{state}", '{"type": "clasify"}'),
+            ("schema",)]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a) for a in COMMANDS])
+def test_no_color_means_no_escape_codes_in_a_terminal(opened_state, args):
+    args = [a.replace("{state}", str(opened_state)) for a in args]
+    output = in_a_terminal(*args, env={"NO_COLOR": "1"}, cwd=opened_state.parent)
+    assert output and b"\033[" not in output
+
+
+def test_the_demo_colours_a_terminal_unless_told_not_to(tmp_path):
+    assert b"\033[" in in_a_terminal("demo", env={}, cwd=tmp_path)
+    assert b"\033[" not in in_a_terminal("demo", "--no-color", env={}, cwd=tmp_path)

@@ -60,7 +60,8 @@ def test_findings_of_every_invalid_example_read_as_plain_words(example):
     ("must be longer than or equal to 1 characters", "must not be empty"),
     ("must be shorter than or equal to 4000 characters", "must be at most 4000 characters long"),
     ("must match pattern \\S", "must not be blank"),
-    ("must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", "must be an id such as P1: a letter, then letters, digits, _, . or -"),
+    ("must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$",
+     "must be an id such as P1: a letter, then letters, digits, _, . or -"),
     ("must contain at least 1 items", "must hold at least 1 item"),
     ("must be bigger than or equal to 0", "must be at least 0"),
 ])
