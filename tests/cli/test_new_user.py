@@ -320,3 +320,30 @@ def test_no_color_means_no_escape_codes_in_a_terminal(opened_state, args):
 def test_the_demo_colours_a_terminal_unless_told_not_to(tmp_path):
     assert b"\033[" in in_a_terminal("demo", env={}, cwd=tmp_path)
     assert b"\033[" not in in_a_terminal("demo", "--no-color", env={}, cwd=tmp_path)
+
+
+# ---------------------------------------------------------------- shell completion and rules --format md
+
+README = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_the_completion_script_the_readme_documents_is_produced(run_proc, shell):
+    with open(README, encoding="utf-8") as handle:
+        assert f"_ARGCHECK_COMPLETE={shell}_source argcheck" in handle.read()
+    result = run_proc(env={"_ARGCHECK_COMPLETE": f"{shell}_source"})
+    assert result.exit_code == OK and "_ARGCHECK_COMPLETE" in result.stdout and "argcheck" in result.stdout
+
+
+def test_completion_completes_a_command_name(run_proc):
+    result = run_proc(env={"_ARGCHECK_COMPLETE": "bash_complete", "COMP_WORDS": "argcheck ap", "COMP_CWORD": "1"})
+    assert result.exit_code == OK and "apply" in result.stdout.split()[-1]
+
+
+def test_rules_format_md_explains_one_code_in_markdown(run):
+    md, text = run("rules", "ARG013", "--format", "md"), run("rules", "ARG013")
+    assert md.exit_code == OK and md.stdout.startswith("## ARG013 SCHEMA_VIOLATION") and md.stdout != text.stdout
+
+
+def test_rules_of_an_unknown_protocol_is_a_usage_error(run):
+    assert run("rules", "--protocol", "nosuch").exit_code == USAGE
