@@ -78,3 +78,26 @@ def test_a_wrong_type_says_what_was_given():
     assert in_words("must be string", 42) == "must be a string (got a whole number)"
     assert in_words("must be one of ['a', 'b']", "c") == 'must be one of "a" or "b" (got "c")'
     assert json.loads(json.dumps(in_words("must be integer", None))) == "must be a whole number (got null)"
+
+
+VALID = sorted((Path(__file__).resolve().parents[2] / "state" / "examples" / "valid").glob("deliberate*.json"))[0]
+HAND_EDITS = {
+    "status is null": lambda d: d.update(status=None),
+    "move_count is true": lambda d: d.update(move_count=True),
+    "version is a list": lambda d: d.update(version=[1]),
+    "protocol is null": lambda d: d.update(protocol=None),
+    "format is missing": lambda d: d.pop("format"),
+    "a move is a number": lambda d: d["moves"].append(7),
+    "a move without a type": lambda d: d["moves"].append({"actor": "user"}),
+    "a move with a managed field and an unknown type": lambda d: d["moves"].append({"type": None, "seq": None}),
+}
+
+
+@pytest.mark.parametrize("edit", list(HAND_EDITS))
+def test_findings_of_hand_edits_read_as_plain_words(edit):
+    doc = json.loads(VALID.read_text())
+    HAND_EDITS[edit](doc)
+    found = operations.replay_doc(doc).findings
+    assert found
+    for one in found:
+        assert not PYTHON_INTERNALS.search(one.message), f"{one.code}: {one.message}"

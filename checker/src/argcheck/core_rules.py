@@ -25,7 +25,7 @@ define("ARG004", "NESTING_TOO_DEEP", ERROR, "JSON nesting is deeper than {limit}
        "moves are flat objects; remove the nested structure",
        why="Deep nesting is never a legitimate move and can exhaust the parser's stack.",
        example='[[[[ ... 100,000 levels ... ]]]]', fix="Send flat move objects.", protocol=P)
-define("ARG005", "DUPLICATE_KEY", ERROR, "duplicate key {key!r} in one object",
+define("ARG005", "DUPLICATE_KEY", ERROR, 'duplicate key "{key}" in one object',
        "keep one value per key",
        why="Parsers disagree on which duplicate wins, so the meaning of the move is ambiguous.",
        example='{"type": "point", "type": "concede"}', fix="Remove the duplicate key.",
@@ -48,12 +48,12 @@ define("ARG010", "NOT_A_STATE_FILE", ERROR, "not an argcheck state file: {detail
        why="A state file is a JSON object with format, version, protocol, header and moves.",
        example='[1, 2, 3] passed to `argcheck validate`',
        fix="Point argcheck at a file made by `argcheck init`.", protocol=P)
-define("ARG011", "UNKNOWN_PROTOCOL", ERROR, "unknown protocol {protocol!r}",
+define("ARG011", "UNKNOWN_PROTOCOL", ERROR, "unknown protocol {protocol}",
        "use one of: {known}",
        why="Each protocol has its own moves and rules; argcheck cannot guess.",
        example='"protocol": "debate"', fix="Use a protocol listed by `argcheck init --help`.",
        protocol=P)
-define("ARG012", "UNSUPPORTED_VERSION", ERROR, "state format version {version!r} is not supported",
+define("ARG012", "UNSUPPORTED_VERSION", ERROR, "state format version {version} is not supported",
        "this argcheck reads version {supported}; upgrade argcheck",
        why="A newer format may carry rules this version cannot check.",
        example='"version": 99', fix="Install the argcheck release that wrote the file.",
@@ -69,7 +69,7 @@ define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type} for {prot
        "{suggestion}use one of: {known}",
        why="Only the protocol's own moves can change its state.",
        example='{"type": "teleport"}', fix="Use a move type listed in the message.", protocol=P)
-define("ARG015", "MANAGED_FIELD", ERROR, "field {field!r} is set by argcheck, not by the move",
+define("ARG015", "MANAGED_FIELD", ERROR, 'field "{field}" is set by argcheck, not by the move',
        "omit seq, prev and at: apply fills them in",
        why="Sequence numbers, hashes and times are what make the log tamper-evident.",
        example='{"type": "point", "seq": 7, ...}', fix="Remove the field.", protocol=P)
@@ -92,7 +92,7 @@ define("ARG022", "HEAD_MISMATCH", ERROR,
        "moves at the end were removed or changed, or the header was edited",
        why="The head hash seals the last move, so truncation is detected.",
        example="the last move deleted by hand", fix="Restore the original file.", protocol=P)
-define("ARG023", "HEADER_OUT_OF_DATE", ERROR, "header field {field!r} is {found!r}, the log says {expected!r}",
+define("ARG023", "HEADER_OUT_OF_DATE", ERROR, 'header field "{field}" is {found}, the log says {expected}',
        "do not edit derived header fields; apply moves instead",
        why="status, updated_at and move_count are derived from the moves and must agree with them.",
        example='"status": "presented" with no present move',
@@ -126,7 +126,7 @@ PLACEHOLDERS = {
     "offset": "where in the input the problem is",
     "prev_at": "the previous move's recorded time",
     "prev_seq": "the previous move's sequence number",
-    "protocol": "the protocol named in the file",
+    "protocol": "the protocol named in the file (as JSON where it is the observed value)",
     "reason": "why the input cannot be read",
     "seq": "the move's sequence number (from 1)",
     "size": "the input's size in bytes",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
 from argcheck import core_rules, integrity, protocols, statefile  # noqa: F401  (core_rules registers ARG codes)
@@ -10,7 +9,7 @@ from argcheck.collector import collector_paused
 from argcheck.env import Env
 from argcheck.findings import Finding
 from argcheck.registry import finding
-from argcheck.shapes import json_type, violation
+from argcheck.shapes import json_text, json_type, violation
 
 MANAGED_FIELDS = ("seq", "prev", "at")
 
@@ -33,7 +32,7 @@ def check_envelope(doc) -> list[Finding]:
     if doc.get("format") != statefile.FORMAT:
         return [finding("ARG010", detail=_format_problem(doc.get("format")))]
     if doc.get("version") != statefile.VERSION:
-        return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
+        return [finding("ARG012", path="/version", version=json_text(doc.get("version")), supported=statefile.VERSION)]
     if not protocols.is_registered(doc.get("protocol")):
         return [unknown_protocol(doc.get("protocol"), "/protocol")]
     found = [violation(f"/{name}", detail=f'the required field "{name}" is missing') for name in missing]
@@ -48,12 +47,12 @@ def check_envelope(doc) -> list[Finding]:
 def _format_problem(found) -> str:
     if found is None:
         return f'the "format" field is missing (it is "{statefile.FORMAT}" in a state file)'
-    return f'format is {json.dumps(found, ensure_ascii=False)[:60]}, not "{statefile.FORMAT}"'
+    return f'format is {json_text(found)}, not "{statefile.FORMAT}"'
 
 
 def unknown_protocol(name, path: str = "") -> Finding:
     """ARG011: no registered protocol has this name."""
-    return finding("ARG011", path=path, protocol=name, known=", ".join(protocols.names()))
+    return finding("ARG011", path=path, protocol=json_text(name), known=", ".join(protocols.names()))
 
 
 def replay(doc: dict, env: Env) -> Replay:
@@ -118,7 +117,7 @@ def unknown_move_type(protocol, kind, path: str) -> Finding:
     import difflib
 
     close = difflib.get_close_matches(kind, protocol.move_types, n=1) if isinstance(kind, str) else []
-    given = '(none: the move has no "type" field)' if kind is None else json.dumps(kind, ensure_ascii=False)[:60]
+    given = '(none: the move has no "type" field)' if kind is None else json_text(kind)
     return finding("ARG014", path=path, protocol=protocol.name, known=", ".join(protocol.move_types), type=given,
                    suggestion=f"did you mean `{close[0]}`? " if close else "")
 
@@ -129,9 +128,11 @@ def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
         return []
     found = []
     if move.get("seq") != index + 1:
-        found.append(finding("ARG021", path=path + "/seq", index=index, seq=move.get("seq"), expected=index + 1))
+        found.append(finding("ARG021", path=path + "/seq", index=index, seq=json_text(move.get("seq")),
+                             expected=index + 1))
     if move.get("prev") != prev:
-        found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=move.get("prev"), expected=prev))
+        found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=json_text(move.get("prev")),
+                             expected=json_text(prev)))
     if not isinstance(move.get("at"), str):
         found.append(violation(path + "/at", detail="every stored move needs an `at` time"))
     return found
@@ -151,7 +152,8 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
     """The header's derived fields must agree with the log."""
     found = []
     if doc.get("head") != head:
-        found.append(finding("ARG022", path="/head", found=doc.get("head"), expected=head))
+        found.append(finding("ARG022", path="/head", found=json_text(doc.get("head")),
+                             expected=json_text(head)))
     expected = {
         "status": engine.status,
         "move_count": len(doc["moves"]),
@@ -160,5 +162,6 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
     for field, value in expected.items():
         found_value = doc.get(field)
         if found_value != value or type(found_value) is not type(value):
-            found.append(finding("ARG023", path=f"/{field}", field=field, found=found_value, expected=value))
+            found.append(finding("ARG023", path=f"/{field}", field=field, found=json_text(found_value),
+                                 expected=json_text(value)))
     return found

@@ -88,9 +88,14 @@ def in_words(complaint: str, value=_MISSING) -> str:
     return complaint
 
 
-def _shown(value) -> str:
+def json_text(value, limit: int = 60) -> str:
+    """`value` as JSON for a message (null, true, "text"), cut to `limit` characters."""
     text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _shown(value) -> str:
+    return json_text(value, 40)
 
 
 def _jsonable(value) -> bool:
