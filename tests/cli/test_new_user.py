@@ -347,3 +347,35 @@ def test_rules_format_md_explains_one_code_in_markdown(run):
 
 def test_rules_of_an_unknown_protocol_is_a_usage_error(run):
     assert run("rules", "--protocol", "nosuch").exit_code == USAGE
+
+
+# ---------------------------------------------------------------- locating findings never breaks on a broken state
+
+TOP_LEVEL_EDITS = {
+    "move_count deleted": lambda d: d.pop("move_count"),
+    "move_count a string": lambda d: d.update(move_count="3"),
+    "move_count true": lambda d: d.update(move_count=True),
+    "moves null": lambda d: d.update(moves=None),
+    "the top level an array": lambda d: [d],
+}
+
+
+@pytest.mark.parametrize("edit", list(TOP_LEVEL_EDITS))
+def test_apply_to_a_state_with_a_broken_top_level_is_refused_not_a_crash(run, opened_state, edit):
+    doc = json.loads(opened_state.read_text())
+    changed = TOP_LEVEL_EDITS[edit](doc)
+    opened_state.write_text(json.dumps(changed if isinstance(changed, list) else doc))
+    before = opened_state.read_bytes()
+    for fmt in ("text", "json"):
+        result = run("apply", "--format", fmt, opened_state, json.dumps([POINT, dict(POINT, id="P10")]))
+        assert result.exit_code == FINDINGS and "internal error" not in result.output, result.output
+    assert opened_state.read_bytes() == before
+
+
+def test_a_finding_about_another_move_keeps_its_state_position():
+    from argcheck.commands.apply import Batch
+    from argcheck.registry import finding
+
+    about_move_13 = finding("ARG016")._replace(move=2, path="/moves/12/text")
+    located = Batch("MOVES (stdin)", single=False).locate([about_move_13], before=1, fmt="text")[0]
+    assert located.path == "move 1 of your batch (/moves/12/text)"

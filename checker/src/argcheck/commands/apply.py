@@ -50,9 +50,14 @@ def command(state, moves, fmt, dry_run, lock_timeout, fail_on, quiet):
     except statefile.LockBusy:
         click.echo(f"argcheck: {state} is locked by another process (waited {lock_timeout}s)", err=True)
         return int(ExitCode.BUSY)
-    before = outcome.doc["move_count"] - outcome.applied if isinstance(outcome.doc, dict) else 0
-    outcome = outcome._replace(findings=batch_view.locate(outcome.findings, before, fmt))
+    outcome = outcome._replace(findings=batch_view.locate(outcome.findings, _moves_before(outcome), fmt))
     return report_applied(state, outcome, fmt, dry_run, quiet=quiet, fail_on=fail_on)
+
+
+def _moves_before(outcome) -> int:
+    """How many moves the state held before this apply (0 when the file is too broken to say)."""
+    count = outcome.doc.get("move_count") if isinstance(outcome.doc, dict) else None
+    return count - outcome.applied if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
 def source_label(moves: str) -> str:
@@ -73,7 +78,7 @@ class Batch:
 
     def _located(self, found, number: int, fmt: str):
         own = f"/moves/{found.move - 1}"
-        rest = found.path[len(own):] if found.path.startswith(own) else None
+        rest = found.path[len(own):] if found.path == own or found.path.startswith(own + "/") else None
         if fmt == "json":
             where = ("" if self.single else f"/{number - 1}") + (rest or "")
             return found._replace(move=number, path=where if rest is not None else found.path)
