@@ -148,18 +148,26 @@ def test_apply_honours_a_lower_size_limit(run, opened_state, tmp_path):
     assert opened_state.read_bytes() == before
 
 
-@pytest.mark.parametrize("kind", ["directory", "missing parent", "fifo", "proc mem"])
+@pytest.mark.parametrize("kind", ["directory", "missing parent", "proc mem"])
 def test_apply_refuses_an_unreadable_moves_path(run, opened_state, tmp_path, kind):
     """chmod 000 does not stop root from reading, so unreadable paths are: a directory, a path whose
-    parent directory is missing, a FIFO (refused from its stat, so it cannot block), and /proc/self/mem,
-    a "regular" file whose read fails with EIO."""
+    parent directory is missing, and /proc/self/mem, a "regular" file whose read fails with EIO."""
     target = {"directory": tmp_path, "missing parent": tmp_path / "no" / "moves.json",
-              "fifo": tmp_path / "fifo", "proc mem": Path("/proc/self/mem")}[kind]
-    if kind == "fifo":
-        os.mkfifo(target)
+              "proc mem": Path("/proc/self/mem")}[kind]
     before = opened_state.read_bytes()
     result = run("apply", opened_state, target)
     clean_failure(result, USAGE, "ARG007")
+    assert opened_state.read_bytes() == before
+
+
+def test_apply_reads_a_named_pipe_nobody_writes_to_as_empty_without_blocking(run, opened_state, tmp_path):
+    """A pipe is read (for <(...) and /dev/stdin), opened without blocking: a FIFO with no writer is empty."""
+    target = tmp_path / "fifo"
+    os.mkfifo(target)
+    before = opened_state.read_bytes()
+    result = run("apply", opened_state, target)
+    clean_failure(result, USAGE, "ARG001")
+    assert "empty input" in result.output
     assert opened_state.read_bytes() == before
 
 

@@ -84,7 +84,7 @@ def test_a_refusal_carries_a_complete_finding():
         jsonio.parse(b'{"a": 1, "a": 2}')
     found = caught.value.finding
     assert (found.code, found.name, found.severity) == ("ARG005", "DUPLICATE_KEY", "error")
-    assert "'a'" in found.message and found.hint
+    assert '"a"' in found.message and found.hint
 
 
 def test_a_syntax_error_says_where():

@@ -25,7 +25,7 @@ define("ARG004", "NESTING_TOO_DEEP", ERROR, "JSON nesting is deeper than {limit}
        "moves are flat objects; remove the nested structure",
        why="Deep nesting is never a legitimate move and can exhaust the parser's stack.",
        example='[[[[ ... 100,000 levels ... ]]]]', fix="Send flat move objects.", protocol=P)
-define("ARG005", "DUPLICATE_KEY", ERROR, "duplicate key {key!r} in one object",
+define("ARG005", "DUPLICATE_KEY", ERROR, 'duplicate key "{key}" in one object',
        "keep one value per key",
        why="Parsers disagree on which duplicate wins, so the meaning of the move is ambiguous.",
        example='{"type": "point", "type": "concede"}', fix="Remove the duplicate key.",
@@ -48,27 +48,28 @@ define("ARG010", "NOT_A_STATE_FILE", ERROR, "not an argcheck state file: {detail
        why="A state file is a JSON object with format, version, protocol, header and moves.",
        example='[1, 2, 3] passed to `argcheck validate`',
        fix="Point argcheck at a file made by `argcheck init`.", protocol=P)
-define("ARG011", "UNKNOWN_PROTOCOL", ERROR, "unknown protocol {protocol!r}",
+define("ARG011", "UNKNOWN_PROTOCOL", ERROR, "unknown protocol {protocol}",
        "use one of: {known}",
        why="Each protocol has its own moves and rules; argcheck cannot guess.",
        example='"protocol": "debate"', fix="Use a protocol listed by `argcheck init --help`.",
        protocol=P)
-define("ARG012", "UNSUPPORTED_VERSION", ERROR, "state format version {version!r} is not supported",
+define("ARG012", "UNSUPPORTED_VERSION", ERROR, "state format version {version} is not supported",
        "this argcheck reads version {supported}; upgrade argcheck",
        why="A newer format may carry rules this version cannot check.",
        example='"version": 99', fix="Install the argcheck release that wrote the file.",
        protocol=P)
 define("ARG013", "SCHEMA_VIOLATION", ERROR, "{detail}",
-       "see `argcheck schema` for the allowed fields and types",
+       "`argcheck schema PROTOCOL MOVE_TYPE` prints the fields and types a move takes "
+       "(`argcheck schema PROTOCOL header` the header's)",
        why="Moves and headers are typed; a wrong type or an unknown field is a mistake, "
            "not an extension.",
        example='{"type": "point", "id": "P1", "text": 42}',
        fix="Correct the field named in the message.", protocol=P)
-define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type!r} for {protocol}",
-       "use one of: {known}",
+define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type} for {protocol}",
+       "{suggestion}use one of: {known}",
        why="Only the protocol's own moves can change its state.",
        example='{"type": "teleport"}', fix="Use a move type listed in the message.", protocol=P)
-define("ARG015", "MANAGED_FIELD", ERROR, "field {field!r} is set by argcheck, not by the move",
+define("ARG015", "MANAGED_FIELD", ERROR, 'field "{field}" is set by argcheck, not by the move',
        "omit seq, prev and at: apply fills them in",
        why="Sequence numbers, hashes and times are what make the log tamper-evident.",
        example='{"type": "point", "seq": 7, ...}', fix="Remove the field.", protocol=P)
@@ -91,13 +92,13 @@ define("ARG022", "HEAD_MISMATCH", ERROR,
        "moves at the end were removed or changed, or the header was edited",
        why="The head hash seals the last move, so truncation is detected.",
        example="the last move deleted by hand", fix="Restore the original file.", protocol=P)
-define("ARG023", "HEADER_OUT_OF_DATE", ERROR, "header field {field!r} is {found!r}, the log says {expected!r}",
+define("ARG023", "HEADER_OUT_OF_DATE", ERROR, 'header field "{field}" is {found}, the log says {expected}',
        "do not edit derived header fields; apply moves instead",
        why="status, updated_at and move_count are derived from the moves and must agree with them.",
        example='"status": "presented" with no present move',
        fix="Restore the original value or apply the move that makes it true.", protocol=P)
 define("ARG024", "STATE_INVALID", ERROR, "the state file has {count} error finding(s); no move can be applied",
-       "run `argcheck validate {path}` to see them",
+       "run `argcheck validate {state}` to see them",
        why="Appending to a broken log would bury the damage under new moves.",
        example="apply on a file whose history was edited",
        fix="Fix or restore the file, then apply again.", protocol=P)
@@ -123,17 +124,18 @@ PLACEHOLDERS = {
     "known": "the names that are allowed here",
     "limit": "the configured limit",
     "offset": "where in the input the problem is",
-    "path": "the state file's path",
     "prev_at": "the previous move's recorded time",
     "prev_seq": "the previous move's sequence number",
-    "protocol": "the protocol named in the file",
+    "protocol": "the protocol named in the file (as JSON where it is the observed value)",
     "reason": "why the input cannot be read",
     "seq": "the move's sequence number (from 1)",
     "size": "the input's size in bytes",
+    "state": "the state file's path",
     "status": "the run's status",
+    "suggestion": "\"did you mean `TYPE`? \" when a known move type is close to the one given, else nothing",
     "supported": "the state-file version this argcheck reads",
     "target": "the file or argument that was given",
-    "type": "the move type that was given",
+    "type": "the move type that was given, as JSON",
     "value": "the number or constant as written",
     "version": "the state-file version in the file",
 }

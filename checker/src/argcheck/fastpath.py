@@ -53,8 +53,9 @@ COMMANDS = {
                 "-o": ("output", _Path(dir_okay=False, allow_dash=True)),
                 "--output": ("output", _Path(dir_okay=False, allow_dash=True))}, {}),
     "apply": ("apply", [("state", STATE), ("moves", _Path(allow_dash=True))], 1,
-              {"--format": ("fmt", FORMATS), "--lock-timeout": ("lock_timeout", float)},
-              {"--dry-run": ("dry_run", True)}),
+              {"--format": ("fmt", FORMATS), "--lock-timeout": ("lock_timeout", float),
+               "--fail-on": ("fail_on", ("error", "warning"))},
+              {"--dry-run": ("dry_run", True), "-q": ("quiet", True), "--quiet": ("quiet", True)}),
 }
 
 

@@ -30,21 +30,27 @@ def max_bytes() -> int:
         return DEFAULT_MAX_BYTES
 
 
-def read_bytes(target: str, limit: int | None = None) -> bytes:
-    """Read a regular file (or stdin for "-") with a size limit."""
+def read_bytes(target: str, limit: int | None = None, streams: bool = False) -> bytes:
+    """Read a regular file (or stdin for "-") with a size limit.
+
+    With `streams`, a character device or a pipe (`/dev/stdin`, a `<(...)` process substitution) is read
+    too, under the same limit; a state file is always a regular file.
+    """
     limit = max_bytes() if limit is None else limit
     if target == "-":
         data = sys.stdin.buffer.read(limit + 1)
     else:
-        data = _read_file(target, limit)
+        data = _read_file(target, limit, streams)
     if len(data) > limit:
         raise too_large(f"more than {limit}", limit)
     return data
 
 
-def _read_file(target: str, limit: int) -> bytes:
+def _read_file(target: str, limit: int, streams: bool = False) -> bytes:
     try:
         info = os.stat(target)
+        if streams and (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            return _read_stream(target, limit)
         if not stat.S_ISREG(info.st_mode):
             kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
             raise InputError(finding("ARG007", target=target, reason=kind))
@@ -58,9 +64,40 @@ def _read_file(target: str, limit: int) -> bytes:
         raise InputError(finding("ARG007", target=target, reason="a path cannot contain a NUL byte")) from None
 
 
-def parse(data: bytes):
-    """Parse bytes as strict JSON: UTF-8, no duplicate keys, no NaN, bounded depth."""
+def _read_stream(target: str, limit: int) -> bytes:
+    """Read a pipe or character device to its end (at most limit + 1 bytes).
+
+    Opened without blocking, so a named pipe nobody writes to reads as empty instead of hanging.
+    """
+    fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(limit + 1)
+
+
+def is_inline(argument: str) -> bool:
+    """An argument that is JSON text itself: it starts with { or [ after optional whitespace."""
+    return argument.lstrip().startswith(("{", "["))
+
+
+def load_argument(argument: str, empty: str = "empty input"):
+    """A MOVES-style argument: inline JSON (see is_inline), - for stdin, else a path (pipes included)."""
+    if not is_inline(argument):
+        return parse(read_bytes(argument, streams=True), empty)
+    data = argument.encode("utf-8", "surrogateescape")
+    if len(data) > max_bytes():
+        raise too_large(len(data), max_bytes())
+    return parse(data, empty)
+
+
+def parse(data: bytes, empty: str = "empty input"):
+    """Parse bytes as strict JSON: UTF-8, no duplicate keys, no NaN, bounded depth.
+
+    `empty` is the ARG001 detail for input that holds nothing but whitespace (says where it came from).
+    """
     text = _decode(data)
+    if not text.strip():
+        raise InputError(finding("ARG001", detail=empty))
     try:
         with collector_paused():
             value = json.loads(
@@ -94,21 +131,6 @@ def _check_surrogates(text: str, value) -> None:
 
 def load(target: str):
     return parse(read_bytes(target))
-
-
-def is_inline(argument: str) -> bool:
-    """An argument that is JSON itself (an object or array), not a path: `apply S '{"type": ...}'`."""
-    return argument.lstrip()[:1] in ("{", "[")
-
-
-def load_argument(argument: str):
-    """A JSON argument given inline, or the file (or `-` for stdin) it names; parsed strictly."""
-    if is_inline(argument):
-        data = argument.encode("utf-8", "surrogatepass")
-        if len(data) > max_bytes():
-            raise too_large(len(data), max_bytes())
-        return parse(data)
-    return load(argument)
 
 
 def _decode(data: bytes) -> str:

@@ -54,7 +54,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     if has_errors(current.findings):
         count = sum(1 for f in current.findings if f.is_error)
         usable = current if current.engine is not None else None
-        return Decision(None, [finding("ARG024", count=count, path=path)], usable)
+        return Decision(None, [finding("ARG024", count=count, state=path)], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
     findings, stamped = _step_all(doc, current, new_moves, env)
@@ -69,26 +69,22 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
 
 
 def _step_all(doc, current, new_moves, env):
+    """Check every move of the batch and report all their findings; a refused move is skipped, so the
+    moves after it are checked against the state without it (the engines leave it unchanged on error)."""
     protocol, engine = current.protocol, current.engine
     findings, stamped = [], []
     prev = current.head
     for offset, move in enumerate(new_moves):
         index = len(doc["moves"]) + offset
         path = f"/moves/{index}"
-        closed = run_closed(protocol, engine.status, path)
-        if closed:
-            findings += closed
-            break
-        found = [finding("ARG015", path=f"{path}/{name}", field=name)
-                 for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
+        found = run_closed(protocol, engine.status, path)
+        found += [finding("ARG015", path=f"{path}/{name}", field=name)
+                  for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
         found += check_move(protocol, move, path)
         if not found:
             move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
             found += engine.step(index, move)
-            found = [f if f.move is not None else f._replace(move=index + 1) for f in found]
             prev = integrity.link(prev, move)
             stamped.append(move)
-        findings += found
-        if has_errors(found):
-            break
+        findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
     return findings, stamped

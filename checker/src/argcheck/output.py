@@ -50,6 +50,14 @@ def echo_findings(findings, source: str = "") -> None:
         say(found.format_text(source))
 
 
+def echo_located(findings, source: str) -> None:
+    """Like echo_findings, but a finding already located in words (its path is not a JSON pointer, e.g.
+    "move 2 of your batch, field verdict") is printed without `source`."""
+    for found in sorted(findings, key=_order):
+        pointer = found.path == "" or found.path.startswith("/")
+        say(found.format_text(source if pointer else ""))
+
+
 def _order(found):
     return (found.move if found.move is not None else -1, found.path, found.code)
 

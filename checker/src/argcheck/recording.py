@@ -30,6 +30,8 @@ def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -
         return Recorded(applied, moves, False)
     refusal = applied.findings
     fallback = outcome.replay.protocol.part("ingest").moves_after_refusal(reply, refusal)
+    if not fallback:  # the protocol records nothing in place of refused content: report the refusal
+        return Recorded(applied, moves, False)
     again = operations.apply_to_file(path, fallback, lock_timeout=lock_timeout)
     return Recorded(again._replace(findings=refusal + again.findings), fallback, True)
 

@@ -9,7 +9,7 @@ from argcheck.collector import collector_paused
 from argcheck.env import Env
 from argcheck.findings import Finding, has_errors
 from argcheck.registry import finding
-from argcheck.shapes import violation
+from argcheck.shapes import json_text, json_type, violation
 
 MANAGED_FIELDS = ("seq", "prev", "at")
 
@@ -24,17 +24,17 @@ class Replay(namedtuple("Replay", "protocol engine findings head")):
 def check_envelope(doc) -> list[Finding]:
     """Is this an argcheck state file this version can read?"""
     if not isinstance(doc, dict):
-        return [finding("ARG010", detail=f"the top level is a {type(doc).__name__}, not an object")]
+        return [finding("ARG010", detail=f"the top level is {json_type(doc)}, not an object")]
     missing = [name for name in statefile.TOP_LEVEL_FIELDS if name not in doc]
     extra = sorted(set(doc) - set(statefile.TOP_LEVEL_FIELDS))
     if doc.get("format") != statefile.FORMAT:
-        return [finding("ARG010", detail=f"format is {doc.get('format')!r}, not {statefile.FORMAT!r}")]
+        return [finding("ARG010", detail=_format_problem(doc.get("format")))]
     if doc.get("version") != statefile.VERSION:
-        return [finding("ARG012", path="/version", version=doc.get("version"), supported=statefile.VERSION)]
+        return [finding("ARG012", path="/version", version=json_text(doc.get("version")), supported=statefile.VERSION)]
     if not protocols.is_registered(doc.get("protocol")):
         return [unknown_protocol(doc.get("protocol"), "/protocol")]
-    found = [violation(f"/{name}", detail=f"required field {name!r} is missing") for name in missing]
-    found += [violation(f"/{name}", detail=f"unknown field {name!r}") for name in extra]
+    found = [violation(f"/{name}", detail=f'the required field "{name}" is missing') for name in missing]
+    found += [violation(f"/{name}", detail=f'unknown field "{name}"') for name in extra]
     if not isinstance(doc.get("moves"), list):
         found.append(violation("/moves", detail="moves must be an array"))
     if not isinstance(doc.get("header"), dict):
@@ -42,9 +42,15 @@ def check_envelope(doc) -> list[Finding]:
     return found
 
 
+def _format_problem(found) -> str:
+    if found is None:
+        return f'the "format" field is missing (it is "{statefile.FORMAT}" in a state file)'
+    return f'format is {json_text(found)}, not "{statefile.FORMAT}"'
+
+
 def unknown_protocol(name, path: str = "") -> Finding:
     """ARG011: no registered protocol has this name."""
-    return finding("ARG011", path=path, protocol=name, known=", ".join(protocols.names()))
+    return finding("ARG011", path=path, protocol=json_text(name), known=", ".join(protocols.names()))
 
 
 def replay(doc: dict, env: Env) -> Replay:
@@ -106,12 +112,21 @@ SHAPE_CODES = frozenset({"ARG013", "ARG014", "ARG015"})
 def check_move(protocol, move, path: str) -> list[Finding]:
     """The shape of one move: an object of a known type whose fields match its schema."""
     if not isinstance(move, dict):
-        return [violation(path, detail=f"a move must be an object, not {type(move).__name__}")]
+        return [violation(path, detail=f"a move must be an object, not {json_type(move)}")]
     kind = move.get("type")
     if kind not in protocol.move_types:
-        known = ", ".join(protocol.move_types)
-        return [finding("ARG014", path=path + "/type", type=kind, protocol=protocol.name, known=known)]
+        return [unknown_move_type(protocol, kind, path + "/type")]
     return protocol.check_move_shape(move, path)
+
+
+def unknown_move_type(protocol, kind, path: str) -> Finding:
+    """ARG014: the move's type is not one of the protocol's; the hint names the closest one."""
+    import difflib
+
+    close = difflib.get_close_matches(kind, protocol.move_types, n=1) if isinstance(kind, str) else []
+    given = '(none: the move has no "type" field)' if kind is None else json_text(kind)
+    return finding("ARG014", path=path, protocol=protocol.name, known=", ".join(protocol.move_types), type=given,
+                   suggestion=f"did you mean `{close[0]}`? " if close else "")
 
 
 def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
@@ -120,9 +135,11 @@ def check_stamp(move, index: int, prev: str, path: str) -> list[Finding]:
         return []
     found = []
     if move.get("seq") != index + 1:
-        found.append(finding("ARG021", path=path + "/seq", index=index, seq=move.get("seq"), expected=index + 1))
+        found.append(finding("ARG021", path=path + "/seq", index=index, seq=json_text(move.get("seq")),
+                             expected=index + 1))
     if move.get("prev") != prev:
-        found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=move.get("prev"), expected=prev))
+        found.append(finding("ARG020", path=path + "/prev", seq=index + 1, found=json_text(move.get("prev")),
+                             expected=json_text(prev)))
     if not isinstance(move.get("at"), str):
         found.append(violation(path + "/at", detail="every stored move needs an `at` time"))
     return found
@@ -142,7 +159,8 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
     """The header's derived fields must agree with the log."""
     found = []
     if doc.get("head") != head:
-        found.append(finding("ARG022", path="/head", found=doc.get("head"), expected=head))
+        found.append(finding("ARG022", path="/head", found=json_text(doc.get("head")),
+                             expected=json_text(head)))
     expected = {
         "move_count": len(doc["moves"]),
         "updated_at": last_at[1] if last_at else doc.get("created_at"),
@@ -152,5 +170,6 @@ def check_derived(doc: dict, engine, head: str, last_at) -> list[Finding]:
     for field, value in expected.items():
         found_value = doc.get(field)
         if found_value != value or type(found_value) is not type(value):
-            found.append(finding("ARG023", path=f"/{field}", field=field, found=found_value, expected=value))
+            found.append(finding("ARG023", path=f"/{field}", field=field, found=json_text(found_value),
+                                 expected=json_text(value)))
     return found

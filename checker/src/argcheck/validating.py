@@ -57,7 +57,8 @@ def _describe(outcome, findings) -> str:
     if outcome.replay is None:
         return "not a valid state file"
     doc = outcome.doc
-    what = f"{doc['protocol']}, {outcome.replay.engine.status}, {len(doc['moves'])} moves"
+    count = len(doc["moves"])
+    what = f"{doc['protocol']}, {outcome.replay.engine.status}, {count} move{'' if count == 1 else 's'}"
     return f"{summary(findings)} ({what})" if findings else f"valid ({what})"
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from argcheck import jsonio, operations, statefile
 from argcheck.exitcodes import ExitCode
-from argcheck.findings import has_errors
+from argcheck.findings import ERROR, WARNING, has_errors
 from argcheck.jsonio import InputError
-from argcheck.output import echo, echo_findings, echo_json, findings_json
+from argcheck.output import echo, echo_findings, echo_json, echo_located, findings_json
 
 
 class Stop(Exception):
@@ -118,12 +118,15 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
 
 
 def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False,
-          lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT) -> int:
+          lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, fail_on: str = ERROR, quiet: bool = False) -> int:
     """`argcheck apply`: check moves against the replayed state; append them only if all are legal."""
+    from argcheck.batchview import Batch, moves_before, source_label
+
     try:
         batch = jsonio.load_argument(moves)
     except InputError as error:
-        return report_input_error(error, "MOVES" if jsonio.is_inline(moves) else moves, fmt)
+        return report_input_error(error, source_label(moves), fmt)
+    view = Batch(source_label(moves), single=not isinstance(batch, list))
     batch = batch if isinstance(batch, list) else [batch]
     try:
         outcome = operations.apply_to_file(state, batch, lock_timeout=lock_timeout, dry_run=dry_run)
@@ -132,20 +135,27 @@ def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False
     except statefile.LockBusy:
         echo(f"argcheck: {state} is locked by another process (waited {lock_timeout}s)", err=True)
         return int(ExitCode.BUSY)
-    return report_applied(state, outcome, fmt, dry_run)
+    outcome = outcome._replace(findings=view.locate(outcome.findings, moves_before(outcome), fmt))
+    return report_applied(state, outcome, fmt, dry_run, quiet=quiet, fail_on=fail_on)
 
 
-def report_applied(state, outcome, fmt, dry_run, line: str | None = None) -> int:
-    """Print the findings and one summary line (`line` replaces the default); return the exit code."""
+def report_applied(state, outcome, fmt, dry_run, line: str | None = None, *, quiet: bool = False,
+                   fail_on: str = ERROR) -> int:
+    """Print the findings and one summary line (`line` replaces the default; `quiet` drops it); return
+    the exit code: 1 when refused, or when `fail_on` is warning and a warning was reported."""
     refused = outcome.applied == 0
     status = outcome.replay.engine.status if outcome.replay else None
+    failing = refused or (fail_on == WARNING and any(f.severity == WARNING for f in outcome.findings))
     if fmt == "json":
         echo_json({"state": state, "applied": outcome.applied, "refused": refused, "dry_run": dry_run,
                    "status": status, "findings": findings_json(outcome.findings)})
     else:
-        echo_findings(outcome.findings, state)
-        echo(line if line and not refused else _summary_line(state, outcome, refused, dry_run))
-    if refused:
+        echo_located(outcome.findings, state)
+        if not quiet:
+            echo(line if line and not refused else _summary_line(state, outcome, refused, dry_run))
+        if failing and not refused:
+            echo("argcheck: exit status 1: warnings were reported and --fail-on is warning", err=True)
+    if failing:
         return int(ExitCode.FINDINGS)
     terminal = outcome.replay.protocol.terminal_statuses
     return int(ExitCode.TERMINAL if status in terminal else ExitCode.OK)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck import statefile, verbs
-from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT
+from argcheck.commands.common import FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT
 from argcheck.verbs import report_applied  # noqa: F401  (ingest reports with it)
 
 
@@ -16,12 +16,22 @@ from argcheck.verbs import report_applied  # noqa: F401  (ingest reports with it
 @click.option("--dry-run", is_flag=True, help="Check the moves but do not write them.")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
               help="Seconds to wait for another argcheck process to release the state file.")
-def command(state, moves, fmt, dry_run, lock_timeout):
-    """Check MOVES and append them to STATE. MOVES is a move or an array of moves,
-    given inline ('{"type": ...}', in single quotes; write an apostrophe inside
-    it as '\\''), or a file holding them, or - for stdin.
+@FAIL_ON_OPTION
+@QUIET_OPTION
+def command(state, moves, fmt, dry_run, lock_timeout, fail_on, quiet):
+    """Check MOVES (a JSON move object or array of moves) and append them to STATE.
+
+    MOVES is inline JSON when it starts with { or [, - for standard input (the
+    default), or a file (/dev/stdin and <(...) work too). Inside single quotes,
+    write an apostrophe as '\\'' (close, escaped apostrophe, reopen):
+
+    \b
+        argcheck apply S '{"type": "point", ..., "text": "it'\\''s fast"}'
 
     Either every move is legal and all are appended atomically, or none is and
-    STATE is left byte-for-byte unchanged. Do not set seq, prev or at: apply does.
+    STATE is left byte-for-byte unchanged; every finding of every move is
+    reported, located in the batch you sent ("move 2 of your batch, field
+    verdict"; in JSON, move 2 and path /1/verdict). Do not set seq, prev or at:
+    apply does.
     """
-    return verbs.apply(state, moves, fmt, dry_run, lock_timeout)
+    return verbs.apply(state, moves, fmt, dry_run, lock_timeout, fail_on, quiet)

@@ -14,6 +14,12 @@ FORMAT_OPTION = click.option(
     help="text for people and agents, json for machines.",
 )
 STATE_ARGUMENT = click.argument("state", type=click.Path(dir_okay=True, allow_dash=False))
+FAIL_ON_OPTION = click.option(
+    "--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
+    help="Lowest severity that makes the exit status 1 (moves with only warnings are still recorded).",
+)
+QUIET_OPTION = click.option("-q", "--quiet", is_flag=True,
+                            help="Print findings only, not the summary line.")
 
 
 class Stop(click.exceptions.Exit):

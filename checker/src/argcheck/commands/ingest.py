@@ -6,10 +6,14 @@ import click
 
 from argcheck import jsonio, recording, statefile
 from argcheck.commands.apply import report_applied
-from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed, report_input_error
+from argcheck.commands.common import (
+    FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
+)
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
 from argcheck.output import echo_json
+
+EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
 
 
 @click.command("ingest")
@@ -17,8 +21,11 @@ from argcheck.output import echo_json
 @click.argument("envelope", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
-@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
-def command(state, envelope, fmt, dry_run, lock_timeout):
+@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
+              help="Seconds to wait for another argcheck process to release the state file.")
+@FAIL_ON_OPTION
+@QUIET_OPTION
+def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
     """Record a consultee's reply in STATE: ENVELOPE is the wrapper's JSON envelope
     (- for stdin, a file, or inline JSON in single quotes); where the protocol
     takes it, the reply content itself (e.g. a Toulmin phase's JSON).
@@ -29,13 +36,14 @@ def command(state, envelope, fmt, dry_run, lock_timeout):
     was recorded (`argcheck consult STATE` does prompt, consultee and ingest in one).
     """
     try:
-        reply = jsonio.load_argument(envelope)
+        reply = jsonio.load_argument(envelope, EMPTY_ENVELOPE)
     except InputError as error:
         report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) else envelope, fmt)
-    return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout)
+    return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout, quiet=quiet, fail_on=fail_on)
 
 
-def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float) -> int:
+def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float, *,
+                      quiet: bool = False, fail_on: str = "error") -> int:
     """Record `reply` in `state` and print the findings and one summary line (shared with `consult`)."""
     outcome = replayed(state, fmt)
     ingesting = outcome.replay.protocol.part("ingest")
@@ -53,4 +61,5 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
         return int(ExitCode.BUSY)
     if recorded.content_refused:
         click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
-    return report_applied(state, recorded.outcome, fmt, False, line=recording.summary_line(recorded))
+    return report_applied(state, recorded.outcome, fmt, False, line=recording.summary_line(recorded), quiet=quiet,
+                          fail_on=fail_on)

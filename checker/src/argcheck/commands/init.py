@@ -18,7 +18,20 @@ class ProtocolGroup(click.Group):
     def get_command(self, ctx, name):
         if not protocols.is_registered(name):
             return None
-        return protocols.spec(name).part("init_command").command
+        return _with_quiet(protocols.spec(name).part("init_command").command)
+
+
+QUIET = "argcheck.init.quiet"
+
+
+def _with_quiet(command: click.Command) -> click.Command:
+    """Every protocol's init takes --quiet; it is read by `create`, so the protocol's callback never sees it."""
+    if not any(param.name == "quiet" for param in command.params):
+        command.params.append(click.Option(
+            ["-q", "--quiet"], is_flag=True, expose_value=False,
+            callback=lambda ctx, _param, value: ctx.meta.__setitem__(QUIET, value),
+            help="Print only the state file's path (no summary line on stderr)."))
+    return command
 
 
 @click.group("init", cls=ProtocolGroup)
@@ -41,7 +54,8 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     except OSError as error:
         raise click.UsageError(f"cannot write {state}: {error.strerror or error}") from None
     click.echo(state)
-    click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)
+    if not click.get_current_context().meta.get(QUIET):
+        click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)
     return int(ExitCode.OK)
 
 

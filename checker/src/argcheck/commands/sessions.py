@@ -15,7 +15,7 @@ from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
 
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
-DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(file_okay=False),
+DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
                            help="A directory of state files (repeatable; default ./.argcheck).")
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 FINAL = ("presented", "aborted")
@@ -31,16 +31,32 @@ def command(ctx, dirs, fmt, conversation):
     moves, age and question. `argcheck sessions prune` deletes old finished ones."""
     if ctx.invoked_subcommand is not None:
         return None
-    rows = [row for row in _scan(dirs) if conversation in (None, row.get("conversation_id"))]
+    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))]
     if fmt == "json":
         echo_json(rows)
     elif not rows:
         click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}")
     else:
-        for row in rows:
-            click.echo(f"{row['path']}  {row['protocol']:<10} {row['status']:<12} {row['moves']:>5} moves"
-                       f"  {row['age']:>6}  {row['question']}")
+        click.echo(table(rows))
     return int(ExitCode.OK)
+
+
+COLUMNS = ("path", "protocol", "status", "moves", "age", "question")
+QUESTION_WIDTH = 60
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as aligned columns under a heading; the question flattened and cut to fit one line."""
+    from argcheck.text import clip
+
+    cells = [[c.upper() for c in COLUMNS]]
+    for row in rows:
+        moves = f"{row['moves']} move{'' if row['moves'] == 1 else 's'}"
+        cells.append([row["path"], row["protocol"], row["status"], moves, row["age"],
+                      clip(row["question"], QUESTION_WIDTH)])
+    widths = [max(len(line[i]) for line in cells) for i in range(len(COLUMNS) - 1)]
+    lines = ["  ".join([*(cell.ljust(w) for cell, w in zip(line, widths)), line[-1]]).rstrip() for line in cells]
+    return "\n".join(lines)
 
 
 @command.command("prune")
@@ -52,7 +68,7 @@ def prune(dirs, older_than, include_open, dry_run):
     """Delete finished state files (presented or aborted) whose last move is older than --older-than."""
     limit = _parse_age(older_than)
     removed = 0
-    for row in _scan(dirs):
+    for row in scan(dirs):
         if not dry_run:  # temp files left by a writer killed mid-write (kill -9)
             statefile.remove_stale_temps(row["path"])
         if row["age_seconds"] is None or row["age_seconds"] < limit:
@@ -74,13 +90,21 @@ def _parse_age(text: str) -> int:
     return int(match.group(1)) * UNITS[match.group(2)]
 
 
-def _scan(dirs) -> list[dict]:
+def scan(dirs) -> list[dict]:
+    """The state files in `dirs` (default .argcheck), most recently updated first."""
     rows = []
     now = _parse_time(utc_now())
     for directory in dirs or (".argcheck",):
         for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
             rows.append(_describe(path, now))
-    return sorted(rows, key=lambda r: r["updated_at"] or "", reverse=True)
+    return sorted(rows, key=lambda r: (r["updated_at"] or "", _mtime(r["path"])), reverse=True)
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
 
 
 def _describe(path: str, now) -> dict:
@@ -100,7 +124,7 @@ def _describe(path: str, now) -> dict:
         "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
         "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,
         "age": _human(age), "conversation_id": header.get("conversation_id"),
-        "question": question[:60] + ("…" if len(question) > 60 else ""),
+        "question": question,
     }
 
 

@@ -23,6 +23,7 @@ from argcheck.terminal import Palette
 PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
 STATE_NAME = f"{PROTOCOL}-demo.json"
+KEEP = "`argcheck demo --keep DIR` keeps them"
 SPEAKER_STYLE = {
     "user": "bold magenta", "consultee": "bold cyan", "orchestrator": "bold green", "arbiter": "bold yellow",
 }
@@ -43,15 +44,15 @@ def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = F
     script = load_script()
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
     try:
-        return _Player(script, workdir, out, pause, Palette(color)).play()
+        return _Player(script, workdir, out, pause, Palette(color), kept=keep_dir is not None).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette) -> None:
-        self.script, self.out, self.pause, self.paint = script, out, pause, paint
+    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette, kept: bool = False) -> None:
+        self.script, self.out, self.pause, self.paint, self.kept = script, out, pause, paint, kept
         self.workspace = os.path.join(workdir, "workspace")
         self.path = os.path.join(workdir, STATE_NAME)
 
@@ -81,7 +82,8 @@ class _Player:
         self.say(paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(paint("dim", "A recorded deliberation replayed through `argcheck apply`; nothing is sent anywhere."))
         self.say(f"Question: {self.script['init']['question']}")
-        self.say(paint("dim", f"State file: {self.path}"))
+        kept = "" if self.kept else f" (deleted when the demo ends: {KEEP})"
+        self.say(paint("dim", f"State file: {self.path}{kept}"))
         self.say(paint("dim", f"Workspace:  {self.workspace}  (the evidence cites files here)"))
 
     def _play_turn(self, number: int, total: int, turn: dict) -> bool:
@@ -134,7 +136,9 @@ class _Player:
     def _show_next(self) -> None:
         from argcheck.protocols.deliberate import nextstep
 
-        text = nextstep.format_text(nextstep.report(self._state(), state_path=self.path))
+        # Without --keep the file is deleted on exit: the commands `next` suggests name STATE instead.
+        shown = self.path if self.kept else "STATE"
+        text = nextstep.format_text(nextstep.report(self._state(), state_path=shown))
         self.say(self.paint("dim", "$ argcheck next"))
         for line in text.rstrip("\n").split("\n"):
             self.say("  " + line)
@@ -146,6 +150,12 @@ class _Player:
         self.say()
         self.say(self.paint("bold", "══ Decision log (argcheck render --format md) ══"))
         self.say(render.render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
+        self.say()
+        if self.kept:
+            tries = f"try `argcheck next {self.path}` or `argcheck validate {self.path}`"
+            self.say(self.paint("bold", f"The run is kept: {tries}."))
+        else:
+            self.say(self.paint("bold", f"The demo's files are deleted now; {KEEP} and try the commands yourself."))
 
 
 def _envelope(turn: dict) -> dict:
