@@ -42,8 +42,11 @@ def file_reader(workspace: str | None) -> Callable[[str], "list[str] | str | Non
 def _read_lines(workspace: str | None, relative: str) -> "list[str] | str | None":
     if not workspace or not os.path.isdir(workspace):
         return OUTSIDE
-    path = os.path.realpath(os.path.join(workspace, relative))
-    root = os.path.realpath(workspace)
+    try:  # realpath resolves symlinks, so a link out of the workspace is outside it too
+        path = os.path.realpath(os.path.join(workspace, relative))
+        root = os.path.realpath(workspace)
+    except (ValueError, OSError):  # a NUL byte or an unresolvable name: no such file
+        return None
     if os.path.commonpath([path, root]) != root:
         return OUTSIDE
     if not os.path.isfile(path):

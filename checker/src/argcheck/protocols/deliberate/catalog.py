@@ -151,10 +151,11 @@ define("DLB140", "VERIFIED_WITHOUT_ARTIFACT", ERROR,
        example='{"type": "ledger", "provenance": "verified", "text": "..."} alone',
        fix="Add artifact and quote, or execution {command, exit_code, output}.", protocol=P)
 define("DLB141", "ARTIFACT_NOT_FOUND", ERROR, "artifact {artifact}: {detail}",
-       "cite an existing file and line inside the workspace",
-       why="A citation that cannot be found confirms nothing.",
+       "cite an existing file and line inside the workspace (verified means confirmed by the checker)",
+       why="A citation that cannot be found, or that lies outside the workspace, confirms nothing.",
        example='"artifact": "src/app.py:900" when the file has 120 lines',
-       fix="Correct the path or the line number.", protocol=P)
+       fix="Correct the path or the line number; for a file outside the workspace record an execution instead.",
+       protocol=P)
 define("DLB142", "QUOTE_MISMATCH", ERROR, "quote {quote!r} does not appear within 2 lines of {artifact}",
        "copy the quote verbatim from the cited lines, or fix the line number",
        why="Textual evidence is a verbatim citation; a paraphrase or a wrong line is not evidence.",
