@@ -50,6 +50,13 @@ define("DLB106", "BEFORE_FIRST_REPLY", ERROR, "consultee {move_type} before any 
        example='{"type": "point", "actor": "consultee", ...} as the first move',
        fix="Apply the consult move for the reply, then the moves parsed from it.", protocol=P)
 
+define("DLB108", "BLANK_TEXT", ERROR, "{move_type} {field} is blank or a placeholder: {found!r}",
+       "write the actual {field}; the \"...\" of `argcheck next`'s skeletons are to be filled in",
+       why="Every text a move carries is content the other party and the decision log rely on; whitespace "
+           "or a placeholder says nothing.",
+       example='{"type": "revise", "point": "P1", "to": "AGREE", "justification": "   "}',
+       fix="Fill in the text (a reason, an argument, an answer) before applying the move.", protocol=P)
+
 # --- references and roles ---------------------------------------------------------------------
 define("DLB110", "DUPLICATE_ID", ERROR, "id {id} is already used by {kind} (move {seq})",
        "choose a fresh id: points, challenges and ledger entries share one id space",
@@ -337,10 +344,10 @@ PLACEHOLDERS = {
     "detail": "what exactly is wrong",
     "entry": "the ledger entry id",
     "expected": "what the rule requires here",
-    "field": "the move field that names it",
+    "field": "the move field concerned",
     "fields": "the fields that do not belong with this verdict",
     "flagged": "how many points the arbiter flagged",
-    "found": "the value found in the file",
+    "found": "the value found (in the file or the move)",
     "id": "the id that was given",
     "kind": "what kind of item the id should name (point, challenge, ledger entry, move)",
     "label": "the grounded-semantics label of the point",

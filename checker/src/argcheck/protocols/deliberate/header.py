@@ -7,6 +7,7 @@ from argcheck.integrity import short_hash
 from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
 from argcheck.protocols.deliberate import _shapes
+from argcheck.protocols.deliberate.texts import is_placeholder
 from argcheck.registry import finding
 from argcheck.shapes import check_shape
 
@@ -22,8 +23,8 @@ __all__ = ["FLOWS", "MODES", "make_header", "check_header"]
 def make_header(options: dict) -> dict:
     """The header for `argcheck init deliberate`, from the command-line options."""
     question = (options.get("question") or "").strip()
-    if not question:
-        raise UsageProblem("--question is required and must not be empty")
+    if not question or is_placeholder(question):
+        raise UsageProblem("--question is required and must be an actual question, not blank or a placeholder")
     header = {
         "question": question,
         "question_hash": short_hash(question),
