@@ -167,6 +167,8 @@ INVALID = {
     "DLB103": lambda: replies(3).ok_warn(point("P1")),
     "DLB104": lambda: crystallized().force(challenge("C1", "P1", kind="reject")),
     "DLB106": lambda: run().force(point("P1")),
+    "DLB107": lambda: with_point().ok(classify("P1", "OUT_OF_SCOPE")).ok_warn(
+        point("P2", relation="extension", extends="P1")),
     "DLB108": lambda: with_point().ok(classify("P1", "AGREE")).force(
         {"type": "revise", "actor": "orchestrator", "point": "P1", "to": "OUT_OF_SCOPE", "justification": "   "}),
     "DLB110": lambda: with_point().force(point("P1")),

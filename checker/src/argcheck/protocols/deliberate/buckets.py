@@ -38,7 +38,7 @@ def passes_evidence_gate(state, point) -> bool:
 def derive(state, point) -> tuple[str | None, str | None, bool]:
     """(bucket, reason, awaiting_evidence) for one point."""
     if point.not_evaluated:
-        return DISMISSED, "phase_violation", False
+        return DISMISSED, point.not_evaluated, False
     verdict = point.classifications.get(evaluator_of(point))
     # Documented choice: a pending reconcile holds back every verdict-based bucket (out_of_scope as
     # well as agreed), so a contradiction cannot dismiss a point before it is reconciled.

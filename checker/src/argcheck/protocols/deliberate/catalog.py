@@ -50,6 +50,14 @@ define("DLB106", "BEFORE_FIRST_REPLY", ERROR, "consultee {move_type} before any 
        example='{"type": "point", "actor": "consultee", ...} as the first move',
        fix="Apply the consult move for the reply, then the moves parsed from it.", protocol=P)
 
+define("DLB107", "EXTENDS_EXCLUDED_POINT", WARNING,
+       "point {point} extends {target}, which is outside the admitted scope ({reason}): recorded as not "
+       "evaluated and Dismissed",
+       "extend only points inside the scope; a point that builds on an excluded one is excluded with it",
+       why="Scope restriction must not be bypassed by derivation: nothing that builds on a point outside the "
+           "admitted scope (a phase violation, or a point classified OUT_OF_SCOPE) may enter it.",
+       example='a point with extends P3, where P3 was raised as new in DEVELOPMENT',
+       fix="Raise the idea as its own point in CONSTRUCTIVE, or extend a point that is in scope.", protocol=P)
 define("DLB108", "BLANK_TEXT", ERROR, "{move_type} {field} is blank or a placeholder: {found!r}",
        "write the actual {field}; the \"...\" of `argcheck next`'s skeletons are to be filled in",
        why="Every text a move carries is content the other party and the decision log rely on; whitespace "

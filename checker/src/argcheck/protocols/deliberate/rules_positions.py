@@ -151,10 +151,10 @@ def apply_revision(eng, point, actor: str, target: str) -> None:
 # --- clarify ------------------------------------------------------------------------------------
 
 def on_clarify(eng, move: dict) -> list[Finding]:
-    found = unknown(eng, eng.state.points, move["point"], "point", "point")
-    if found:
+    point, found = point_or_problems(eng, move, "clarify")
+    if point is None:
         return found
-    point, actor = eng.state.points[move["point"]], move["actor"]
+    actor = move["actor"]
     point.clarifications.append({"party": actor, "text": move["text"], "round": eng.state.iteration,
                                  "seq": eng.seq})
     if actor == point.author and point.awaiting_clarification:

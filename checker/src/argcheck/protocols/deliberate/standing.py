@@ -12,6 +12,7 @@ BUCKET_REASONS = {
     "agreed_initially": "agreed on first evaluation",
     "defense_accepted": "every challenge answered and the defense accepted",
     "phase_violation": "raised outside its phase: not evaluated",
+    "extends_excluded": "extends a point outside the admitted scope: not evaluated",
     "out_of_scope": "out of scope of the question",
     "concession": "conceded by its author",
     "undefended": "a challenge was not answered by id: undefended",
@@ -99,7 +100,7 @@ def point_status(state, point) -> str:
     if point.bucket is not None:
         return f"{point.bucket}: {BUCKET_REASONS.get(point.bucket_reason, point.bucket_reason)}"
     if point.not_evaluated:
-        return "not evaluated (phase violation)"
+        return f"not evaluated ({BUCKET_REASONS[point.not_evaluated]})"
     if point.awaiting_clarification:
         return "ill-formed: awaiting the author's clarification"
     live = [c for c in _sorted_challenges(state) if c.point == point.id and c.is_open]

@@ -59,7 +59,7 @@ class Point:
     extends: str | None
     round: int
     seq: int
-    not_evaluated: bool = False
+    not_evaluated: str | None = None  # why it was not evaluated: phase_violation | extends_excluded
     classifications: dict[str, str] = field(default_factory=dict)  # party -> current verdict
     history: list[dict] = field(default_factory=list)  # {"party","verdict","round","seq","revised"}
     awaiting_clarification: bool = False
