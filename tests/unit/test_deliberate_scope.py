@@ -121,7 +121,7 @@ def test_dlb104_refuses_a_skeptical_classification_in_crystallization():
 
 def test_dlb104_refuses_a_challenge_in_crystallization():
     run = crystallized()
-    assert run.codes(challenge("C1", "P1", kind="reject")) == {"DLB104"}
+    assert run.codes(challenge("C1", "P2", kind="reject", actor="consultee")) == {"DLB104"}
 
 
 def test_dlb104_accepts_agreement_and_reconcile_challenges_in_crystallization():

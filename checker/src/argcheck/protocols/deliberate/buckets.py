@@ -110,8 +110,9 @@ def _track_strength(point, entry) -> None:
 
 
 def is_moot(state, challenge) -> bool:
-    """An open challenge on a point already Dismissed has no further effect (no drops, no dispute)."""
-    return state.points[challenge.point].bucket == DISMISSED
+    """An open attack on a point already Dismissed has no further effect (no drops, no dispute).
+    A reconcile demand is never moot: it is about the consultee's consistency, not the point's fate."""
+    return challenge.kind != "reconcile" and state.points[challenge.point].bucket == DISMISSED
 
 
 def live_open_challenges(state) -> list:

@@ -133,13 +133,14 @@ define("DLB121", "POINT_AWAITS_CLARIFICATION", ERROR,
 
 # --- position stability -----------------------------------------------------------------------
 define("DLB130", "POSITION_DRIFT", ERROR,
-       "{actor} re-classifies {point} as {verdict}; its recorded position is {previous}",
+       "{actor} takes the position {verdict} on {point} (a classify or a challenge); its recorded position is "
+       "{previous}",
        "record a revise move ('Revising from {previous} to {verdict} because ...') instead",
        why="Silent position drift is prohibited: a change of position must be acknowledged with a justification.",
-       example="classify P1 AGREE, later classify P1 REJECT",
+       example="classify P1 AGREE, later classify P1 REJECT or issue a reject challenge on P1",
        fix="Use a revise move with a justification.", protocol=P)
 define("DLB131", "UNACKNOWLEDGED_CONTRADICTION", WARNING,
-       "consultee now classifies {point} as {verdict} after {previous} without a revise: recorded, "
+       "consultee now takes the position {verdict} on {point} after {previous} without a revise: recorded, "
        "the point needs a reconcile challenge",
        "issue a reconcile challenge citing both moves; the consultee must defend or revise",
        why="Anti-sycophancy guard: a consultee that contradicts itself is challenged to reconcile "

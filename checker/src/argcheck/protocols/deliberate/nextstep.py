@@ -7,7 +7,7 @@ import shlex
 
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.standing import (
-    consultee_name, consultee_reminders, ids_of, orchestrator_duties, pending_drops, reply_phase,
+    consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
 )
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
@@ -110,7 +110,7 @@ def next_action(state, state_path: str = "STATE") -> dict:
     duties = orchestrator_duties(state)
     if duties:
         todo = "; ".join(f"{kind} {' '.join(ids)}" for kind, ids in duties.items())
-        body = ",\n".join(_duty_skeletons(duties))
+        body = ",\n".join(_duty_skeletons(state, duties))
         return _action("orchestrator", f"apply your moves (fill in the ...): {todo}",
                        [f"argcheck apply {path} - <<'EOF'\n[\n{body}\n]\nEOF"])
     ready = [name for name in TERMINATIONS if queries.termination_options(state).get(name, (False, ""))[0]]
@@ -136,11 +136,23 @@ DUTY_SKELETONS = {  # the placeholders are not valid values on purpose: the chec
     "defend": '{{"type": "defend", "actor": "orchestrator", "challenge": "{id}", "argument": "...", "evidence": []}}',
     "settle": ('{{"type": "settle", "actor": "orchestrator", "point": "{id}", '
                '"reason": "missing_data|definitional|criteria_divergence", "question": "...", "tradeoff": "..."}}'),
+    "challenge": ('{{"type": "challenge", "actor": "orchestrator", "id": "{fresh}", "point": "{id}", '
+                  '"kind": "{kind}", "objection": "..."}}'),
+    "reconcile": ('{{"type": "challenge", "actor": "orchestrator", "id": "{fresh}", "point": "{id}", '
+                  '"kind": "reconcile", "objection": "...", "cites": []}}'),
 }
 
 
-def _duty_skeletons(duties: dict[str, list[str]]) -> list[str]:
-    return ["  " + DUTY_SKELETONS[kind].format(id=identifier) for kind, ids in duties.items() for identifier in ids]
+def _duty_skeletons(state, duties: dict[str, list[str]]) -> list[str]:
+    taken = set(state.points) | set(state.challenges) | set(state.ledger)
+    skeletons = []
+    for kind, ids in duties.items():
+        for identifier in ids:
+            fresh = next_free_id(taken, "C")
+            taken.add(fresh)
+            held = state.points[identifier].classifications.get("orchestrator", "") if kind == "challenge" else ""
+            skeletons.append("  " + DUTY_SKELETONS[kind].format(id=identifier, fresh=fresh, kind=held.lower()))
+    return skeletons
 
 
 def _after_synthesis(state, path: str) -> dict:

@@ -9,7 +9,7 @@ from argcheck.protocols.deliberate.buckets import (
 )
 from argcheck.protocols.deliberate.references import refused, unknown, unknown_all
 from argcheck.protocols.deliberate import refusals
-from argcheck.protocols.deliberate.state import AGREED, DISMISSED
+from argcheck.protocols.deliberate.state import AGREED
 from argcheck.registry import finding
 
 LISTED = 10  # ids named in one message before "..."
@@ -116,8 +116,8 @@ def synthesis_problems(eng, claimed: str) -> list[Finding]:
     pending = [p.id for p in points if p.bucket is None]
     if pending:
         found.append(eng.report("DLB180", "termination", count=len(pending), points=listing(pending)))
-    found += [refusals.reconcile_pending(eng, "termination", "synthesize", p.id)
-              for p in points if p.needs_reconcile and p.bucket != DISMISSED]
+    # Every obligation `next` lists must be settled: a contradiction on a Dismissed point too.
+    found += [refusals.reconcile_pending(eng, "termination", "synthesize", p.id) for p in points if p.needs_reconcile]
     holds, reason = termination.termination_holds(state, claimed, rounds.disputed_points(state))
     if not holds:
         found.append(eng.report("DLB182", "termination", termination=claimed, detail=reason))

@@ -65,6 +65,8 @@ def orchestrator_duties(state) -> dict[str, list[str]]:
         "defend": [c.id for c in _sorted_challenges(state)
                    if c.respondent == "orchestrator" and c.status in ("open", "dropped")],
         "settle": ids_of(queries.deadlocked_points(state)),
+        "challenge": [p.id for p in _sorted_points(state) if queries.owes_challenge(state, p, "orchestrator")],
+        "reconcile": [p.id for p in _sorted_points(state) if queries.needs_reconcile_challenge(state, p)],
     }
     return {kind: ids for kind, ids in duties.items() if ids}
 

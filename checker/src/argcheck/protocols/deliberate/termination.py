@@ -39,6 +39,8 @@ def trivial(state, disputed: frozenset) -> tuple[bool, str]:
     kind = state.header.get("question_kind", "design")
     if kind != "factual":
         return False, f"the question is {kind}, not factual"
+    if state.iteration < 1:
+        return False, "no structured reply yet: the deliberation's iterations start at n = 1"
     if state.iteration > 2:
         return False, f"n is {state.iteration}; a trivial exit must come by n = 2"
     return True, f"factual question resolved by n = {state.iteration}"
