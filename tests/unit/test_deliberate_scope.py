@@ -43,8 +43,10 @@ def test_consult_failure_class_goes_with_outcome_failure_only():
     run = Run()
     assert run.codes(failure(None)) == {"ARG013"}
     assert run.codes({**reply(), "failure_class": "timeout"}) == {"ARG013"}
-    run.ok(failure("auth"))
+    run.ok(failure("cli_error"))
     assert run.state.failures == 1 and run.state.iteration == 0
+    run.ok(failure("auth"))  # applied by hand it is kept, but a setup error is not a consultee failure
+    assert run.state.failures == 1
 
 
 # --- DLB102 -------------------------------------------------------------------------------------

@@ -21,9 +21,10 @@ from argcheck.output import echo_json
 def command(state, envelope, fmt, dry_run, lock_timeout):
     """Read a wrapper ENVELOPE (- for stdin) and record the consultee's reply in STATE.
 
-    A failure (timeout, not installed, auth, CLI error, empty) is recorded as a
-    consultee failure; a reply not in the requested format is recorded as a
-    format failure. Neither advances the iteration.
+    A failure (timeout, CLI error, empty) is recorded as a consultee failure; a
+    reply not in the requested format is recorded as a format failure. Neither
+    advances the iteration. A setup error (consultee CLI not installed, not
+    logged in) is not recorded: ingest says how to fix it and exits 2.
     """
     try:
         reply = jsonio.load(envelope)

@@ -8,6 +8,7 @@ import shlex
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.standing import (
     consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
+    setup_fix,
 )
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
@@ -178,6 +179,9 @@ def _synthesis_step(state, path: str, termination: str) -> dict:
 
 def _consult_text(state) -> str:
     last = state.consultations[-1] if state.consultations else None
+    fix = setup_fix(consultee_name(state), last.failure_class) if last is not None else None
+    if fix:
+        return fix
     if last is not None and last.outcome != "reply":
         return f"retry the consultee (last consultation: {last.failure_class or last.outcome})"
     return f"consult {consultee_name(state)} for round {state.iteration + 1} ({reply_phase(state)})"

@@ -161,6 +161,7 @@ def on_concede(eng, move: dict) -> list[Finding]:
     if found:
         return found
     challenge.responded_rounds.add(state.iteration)
+    challenge.concession = {"round": state.iteration, "seq": eng.seq, "reason": move.get("reason")}
     set_challenge_status(state, challenge, "conceded")
     if challenge.kind == "reconcile":  # conceding the contradiction answers it too
         point = state.points[challenge.point]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from argcheck.findings import Finding
 from argcheck.protocols.deliberate import rounds
+from argcheck.protocols.deliberate.termination import SETUP_FAILURES
 from argcheck.protocols.deliberate.buckets import refresh
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
 from argcheck.protocols.deliberate import refusals
@@ -66,7 +67,7 @@ def record_consultation(eng, move: dict) -> None:
         state.consultee_session = move["session_id"]
     if outcome == "format_failure":
         state.format_failures += 1
-    elif outcome == "failure":
+    elif outcome == "failure" and move.get("failure_class") not in SETUP_FAILURES:
         state.failures += 1
 
 

@@ -37,6 +37,18 @@ def consultee_name(state) -> str:
     return state.header.get("consultee") or "consultee"
 
 
+def setup_fix(name: str, failure_class: str | None) -> str | None:
+    """How to fix a setup error (the consultee's CLI not installed or not logged in), or None."""
+    retry = f"then run the consultation again (`argcheck prompt STATE | argcheck-consult {name} ... | argcheck ingest STATE`)"
+    if failure_class == "not_installed":
+        return (f"setup error: the {name} CLI is not installed or not on PATH; install it and check that "
+                f"`argcheck-consult {name}` finds it, {retry}")
+    if failure_class == "auth":
+        return (f"setup error: the {name} CLI is not authenticated; log in with it (e.g. `{name} login`) or set its "
+                f"API key, {retry}")
+    return None
+
+
 def reply_phase(state) -> str:
     """The phase the consultee's next reply falls in (its content lands in round n+1)."""
     return phase_of(state.iteration + 1, state.extended)

@@ -37,6 +37,7 @@ class Challenge:
     drops: int = 0
     defenses: list[Defense] = field(default_factory=list)
     judgments: list[dict] = field(default_factory=list)  # {"round", "seq", "outcome", "reason", "evidence"}
+    concession: dict | None = None  # {"round", "seq", "reason"} once conceded
     responded_rounds: set[int] = field(default_factory=set)
     assigned_id: bool = False  # quick mode: the id was assigned by argcheck, not given in the move
 
@@ -143,7 +144,7 @@ class Deliberation:
     notes: list[str] = field(default_factory=list)  # warnings worth showing in the decision log
     replies: int = 0  # consult moves with outcome reply (== iteration)
     format_failures: int = 0
-    failures: int = 0
+    failures: int = 0  # consultee failures other than setup errors (not_installed, auth)
     open_challenge_ids: dict[str, None] = field(default_factory=dict)  # status open | dropped | defended
     deadlock_candidates: dict[str, None] = field(default_factory=dict)  # disputed 3+ closed rounds (last close)
 
