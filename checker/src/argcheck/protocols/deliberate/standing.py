@@ -39,7 +39,8 @@ def consultee_name(state) -> str:
 
 def setup_fix(name: str, failure_class: str | None) -> str | None:
     """How to fix a setup error (the consultee's CLI not installed or not logged in), or None."""
-    retry = f"then run the consultation again (`argcheck prompt STATE | argcheck-consult {name} ... | argcheck ingest STATE`)"
+    retry = ("then run the consultation again "
+             f"(`argcheck prompt STATE | argcheck-consult {name} ... | argcheck ingest STATE`)")
     if failure_class == "not_installed":
         return (f"setup error: the {name} CLI is not installed or not on PATH; install it and check that "
                 f"`argcheck-consult {name}` finds it, {retry}")
