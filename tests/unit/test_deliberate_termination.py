@@ -8,7 +8,7 @@ from dlb import (
     verified,
 )
 
-from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate import nextstep, queries
 from argcheck.protocols.deliberate.engine import Engine
 from argcheck.protocols.deliberate.state import AGREED
 
@@ -351,3 +351,21 @@ def test_trivial_exit_needs_a_consultee_reply_first():
     run = Run(mode="minimal", question_kind="factual")
     assert run.codes(synthesize("trivial")) == {"DLB182"}
     run.ok(reply(), point("P1"), classify("P1", "AGREE"), synthesize("trivial"))
+
+
+def test_after_a_judged_skeptical_challenge_next_consults_instead_of_a_refused_synthesis():
+    run = Run(mode="minimal")
+    run.ok(reply(), point("P1"), skeptical("P1", "C1"), reply(), defend("C1"), judge("C1", "rejected"))
+    assert queries.termination_options(run.state)["convergence"][0]
+    step = nextstep.next_action(run.state)
+    assert step["actor"] == "consultee"
+    assert run.state.challenges["C1"].due_round == 3  # the fresh window after the rejection, not round 2
+    assert run.codes(synthesize("convergence")) == {"DLB180", "DLB181"}
+
+
+def test_at_a_quality_exit_next_settles_the_pending_points_before_synthesizing():
+    run = Run(mode="minimal")
+    run.ok(reply(), point("P1", actor="orchestrator"), format_failure(), format_failure())
+    step = nextstep.next_action(run.state)
+    assert step["text"].startswith("quality_exit is met but synthesis is blocked (DLB180)")
+    assert '"type": "settle"' in step["commands"][0] and '"point": "P1"' in step["commands"][0]

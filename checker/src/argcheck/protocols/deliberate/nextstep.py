@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 
 from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
     consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
     setup_fix,
@@ -115,8 +115,10 @@ def next_action(state, state_path: str = "STATE") -> dict:
         return _action("orchestrator", f"apply your moves (fill in the ...): {todo}",
                        [f"argcheck apply {path} - <<'EOF'\n[\n{body}\n]\nEOF"])
     ready = [name for name in TERMINATIONS if queries.termination_options(state).get(name, (False, ""))[0]]
-    if ready:
-        return _synthesis_step(state, path, ready[0])
+    closing = closing_step(state, ready) if ready else None
+    if closing:
+        text, move, _kind = closing
+        return _action("orchestrator", text, [f"argcheck apply {path} - <<'EOF'\n{move}\nEOF"])
     return _action("consultee", _consult_text(state), [_consult_command(state, path)])
 
 
@@ -163,18 +165,6 @@ def _after_synthesis(state, path: str) -> dict:
     present = '{"type": "present", "actor": "orchestrator"}'
     return _action("orchestrator", "present the decision log",
                    [f"argcheck apply {path} - <<'EOF'\n{present}\nEOF", f"argcheck render {path} --format md"])
-
-
-def _synthesis_step(state, path: str, termination: str) -> dict:
-    if state.mode == "standard" and not state.stress_tests and termination in ("convergence", "iteration_bound"):
-        targets = json.dumps(ids_of(queries.buckets(state).get("agreed", [])))
-        move = ('{"type": "stress_test", "actor": "orchestrator", "targets": ' + targets +
-                ', "outcome": "held|weakened|broken", "summary": "..."}')
-        return _action("orchestrator", f"{termination} is met: stress-test the agreed points, then synthesize",
-                       [f"argcheck apply {path} - <<'EOF'\n{move}\nEOF"])
-    move = f'{{"type": "synthesize", "actor": "orchestrator", "termination": "{termination}", "answer": "..."}}'
-    return _action("orchestrator", f"{termination} is met: synthesize",
-                   [f"argcheck apply {path} - <<'EOF'\n{move}\nEOF"])
 
 
 def _consult_text(state) -> str:

@@ -47,7 +47,10 @@ class Challenge:
 
     @property
     def due_round(self) -> int:
-        return self.issued_round + (1 if self.respondent == "consultee" else 0)
+        """The round by whose close the respondent must answer: counted from the issue or, after a
+        rejected defense, from that judgment (the respondent gets a fresh window, never a past one)."""
+        start = max(self.issued_round, self.judgments[-1]["round"]) if self.judgments else self.issued_round
+        return start + (1 if self.respondent == "consultee" else 0)
 
 
 @dataclass(slots=True)
