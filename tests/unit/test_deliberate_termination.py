@@ -369,3 +369,11 @@ def test_at_a_quality_exit_next_settles_the_pending_points_before_synthesizing()
     step = nextstep.next_action(run.state)
     assert step["text"].startswith("quality_exit is met but synthesis is blocked (DLB180)")
     assert '"type": "settle"' in step["commands"][0] and '"point": "P1"' in step["commands"][0]
+
+
+def test_a_standard_run_with_nothing_to_stress_test_is_asked_for_a_point_not_a_refused_stress_test():
+    run = Run()
+    run.ok(reply(), reply())
+    step = nextstep.next_action(run.state)
+    assert step["text"].startswith("convergence holds, but no point was raised")
+    assert '"type": "point"' in step["commands"][0]

@@ -12,7 +12,8 @@ import json
 
 from argcheck.protocols.deliberate import queries, rounds
 from argcheck.protocols.deliberate.rules_termination import synthesis_refusals
-from argcheck.protocols.deliberate.standing import ids_of
+from argcheck.protocols.deliberate.standing import ids_of, next_free_id
+from argcheck.protocols.deliberate.state import CONSTRUCTIVE
 
 STRESS_TESTED = ("convergence", "iteration_bound")
 SKIPPED = {"DLB183"}  # a missing stress test is the step recommended before the synthesis itself
@@ -53,11 +54,21 @@ def _synthesis_move(state, termination: str) -> tuple[str, str, str]:
             move = ('{"type": "stress_test", "actor": "orchestrator", "targets": ' + json.dumps(targets) +
                     ', "outcome": "held|weakened|broken", "summary": "..."}')
             return f"{termination} is met: stress-test the conclusions, then synthesize", move, "stress_test"
-        return (f"{termination} is met, but standard mode needs a stress test and there is no point to test: "
-                "abort, or run the deliberation again", '{"type": "abort", "actor": "orchestrator", "reason": "..."}',
-                "abort")
+        return _nothing_to_stress_test(state, termination)
     move = f'{{"type": "synthesize", "actor": "orchestrator", "termination": "{termination}", "answer": "..."}}'
     return f"{termination} is met: synthesize", move, "synthesize"
+
+
+def _nothing_to_stress_test(state, termination: str) -> tuple[str, str, str]:
+    """Standard mode needs a stress test, and no point has been raised to test."""
+    if state.phase == CONSTRUCTIVE:
+        pid = next_free_id(state.points.keys() | state.challenges.keys() | state.ledger.keys(), "P")
+        move = f'{{"type": "point", "actor": "orchestrator", "id": "{pid}", "kind": "empirical|value", "text": "..."}}'
+        return (f"{termination} holds, but no point was raised and standard mode stress-tests the conclusions: "
+                "put your position as a point", move, "point")
+    return (f"{termination} is met, but standard mode needs a stress test and there is no point to test: "
+            "abort, or run the deliberation again", '{"type": "abort", "actor": "orchestrator", "reason": "..."}',
+            "abort")
 
 
 def _settle(point_id: str) -> str:
