@@ -129,6 +129,13 @@ def test_revise_to_skeptical_comes_first_and_the_reviser_then_owes_a_challenge()
     assert "challenge" not in standing.orchestrator_duties(run.state)
 
 
+def test_an_accepted_defense_awaiting_evidence_owes_no_new_challenge():
+    run = Run()
+    run.ok(reply(), point("P1", kind="empirical"), skeptical("P1", "C1"), reply(), defend("C1"), judge("C1"))
+    assert run.state.points["P1"].awaiting_evidence
+    assert "challenge" not in standing.orchestrator_duties(run.state)
+
+
 # --- every move that takes a position is checked the same way -------------------------------------
 
 def test_dlb130_a_reject_challenge_is_a_position_the_orchestrator_cannot_take_silently():

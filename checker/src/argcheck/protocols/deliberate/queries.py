@@ -148,10 +148,12 @@ def _point_duties(state, point) -> list[str]:
 
 
 def owes_challenge(state, point, party: str) -> bool:
-    """`party` revised to SKEPTICAL/REJECT and has no open attack on the point yet: it owes a challenge."""
+    """`party` revised to SKEPTICAL/REJECT with no attack of its own standing on the point (none open,
+    none issued since that position was taken): it owes the challenge its revise announced."""
     if point.bucket is not None or point.classifications.get(party) not in ("SKEPTICAL", "REJECT"):
         return False
-    return not any(c.challenger == party and c.kind != "reconcile" and c.is_open
+    since = max(entry["seq"] for entry in point.history if entry["party"] == party)
+    return not any(c.challenger == party and c.kind != "reconcile" and (c.is_open or c.seq >= since)
                    for c in (state.challenges[i] for i in point.challenge_ids))
 
 
