@@ -85,7 +85,7 @@ def filled_in(value):
     return value
 
 
-def recommended_moves(state) -> list[dict]:
+def recommended_moves(state, filled: bool = True) -> list[dict]:
     """The moves `next` recommends, as an agent would send them (the consultee's and arbiter's minimal)."""
     step = nextstep.next_action(state)
     if step["actor"] == "consultee":
@@ -96,7 +96,8 @@ def recommended_moves(state) -> list[dict]:
         return []
     heredoc = re.search(r"<<'EOF'\n(.*)\nEOF", step["commands"][0], re.S)
     document = json.loads(heredoc.group(1))
-    return filled_in(document if isinstance(document, list) else [document])
+    moves = document if isinstance(document, list) else [document]
+    return filled_in(moves) if filled else moves
 
 
 def replayed(moves, mode: str, kind: str) -> tuple[Engine, int]:
@@ -118,7 +119,10 @@ def test_the_move_next_recommends_filled_in_minimally_is_accepted(moves, mode, k
     if engine.status in ("presented", "aborted"):
         return
     step = nextstep.next_action(engine.state)
-    for move in recommended_moves(engine.state):
+    skeletons = recommended_moves(engine.state, filled=False)
+    for skeleton, move in zip(skeletons, recommended_moves(engine.state)):
+        if skeleton != move:  # applied as printed, placeholders and all, it is refused (and changes nothing)
+            assert has_errors(engine.step(count, {"seq": count + 1, "prev": "x", "at": dlb.NOW, **skeleton}))
         found = engine.step(count, {"seq": count + 1, "prev": "x", "at": dlb.NOW, **move})
         assert not has_errors(found), (step["text"], move, [f.format_text() for f in found])
         count += 1
