@@ -137,7 +137,7 @@ def deadlocked() -> Run:
 
 
 def crystallized() -> Run:
-    r = after_reply().ok(point("P1"), classify("P1", "AGREE"))
+    r = after_reply().ok(point("P1"), classify("P1", "AGREE"), point("P2", actor="orchestrator"))
     for _ in range(5):
         r.ok(reply())
     return r
@@ -165,8 +165,12 @@ INVALID = {
     "DLB101": lambda: replies(8).force(reply()),
     "DLB102": lambda: after_reply().force(extend()),
     "DLB103": lambda: replies(3).ok_warn(point("P1")),
-    "DLB104": lambda: crystallized().force(challenge("C1", "P1", kind="reject")),
+    "DLB104": lambda: crystallized().force(challenge("C1", "P2", kind="reject", actor="consultee")),
     "DLB106": lambda: run().force(point("P1")),
+    "DLB107": lambda: with_point().ok(classify("P1", "OUT_OF_SCOPE")).ok_warn(
+        point("P2", relation="extension", extends="P1")),
+    "DLB108": lambda: with_point().ok(classify("P1", "AGREE")).force(
+        {"type": "revise", "actor": "orchestrator", "point": "P1", "to": "OUT_OF_SCOPE", "justification": "   "}),
     "DLB110": lambda: with_point().force(point("P1")),
     "DLB111": lambda: after_reply().force(classify("P9", "AGREE")),
     "DLB112": lambda: after_reply().force(point("P1", relation="extension")),

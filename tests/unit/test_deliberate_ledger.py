@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dlb import (
-    Run, classify, defend, executed, judge, ledger, point, reject, reply, skeptical, verified, verify,
+    NOW, Run, classify, defend, executed, judge, ledger, point, reject, reply, skeptical, verified, verify,
 )
 
+from argcheck.env import Env, file_reader
 from argcheck.protocols.deliberate import queries
 
 
@@ -41,10 +42,51 @@ def test_dlb141_refuses_a_missing_file_or_a_line_past_the_end():
     assert run.codes(verify("L1", artifact="src/cache.py:99")) == {"DLB141"}
 
 
-def test_dlb141_accepts_an_existing_line_and_does_not_check_outside_the_workspace():
+def test_dlb141_accepts_an_existing_line_inside_the_workspace():
     run = after_reply()
     run.ok(ledger("L1", "verified", artifact="src/cache.py:6"))
-    run.ok(ledger("L2", "verified", artifact="/etc/hosts:999", quote="anything"))
+
+
+UNCONFIRMABLE = ("/etc/hosts:1", "../../etc/passwd:1", "/nonexistent-dir/cache.py:3",
+                 "../../nonexistent-dir/cache.py:3")
+
+
+def test_dlb141_refuses_verification_by_an_artifact_outside_the_workspace():
+    for artifact in UNCONFIRMABLE:
+        run = after_reply()
+        assert run.codes(ledger("L1", "verified", artifact=artifact, quote="anything")) == {"DLB141"}
+        run.ok(ledger("L2"))
+        assert run.codes(verify("L2", artifact=artifact)) == {"DLB141"}
+        assert run.state.ledger["L2"].provenance == "orchestrator-unverified"
+
+
+def test_an_unconfirmed_verified_entry_never_carries_an_empirical_point_to_agreed():
+    run = after_reply()
+    run.ok(point("P1", kind="empirical"), classify("P1", "AGREE"))
+    run.codes(ledger("L1", "verified", artifact="../../etc/passwd:1", supports=["P1"]))
+    assert run.state.points["P1"].bucket is None
+
+
+def test_an_unverified_entry_may_point_outside_the_workspace_and_confirms_nothing():
+    run = after_reply()
+    run.ok(ledger("L1", artifact="/etc/hosts:1"))
+    assert run.state.ledger["L1"].provenance == "orchestrator-unverified"
+
+
+def test_artifacts_are_confirmed_against_real_files_with_symlinks_resolved(tmp_path):
+    workspace, outside = tmp_path / "ws", tmp_path / "secret.txt"
+    (workspace / "src").mkdir(parents=True)
+    (workspace / "src" / "cache.py").write_text("import redis\nTTL = 300\n")
+    outside.write_text("password\n")
+    (workspace / "link.txt").symlink_to(outside)
+    (workspace / "inside-link.py").symlink_to(workspace / "src" / "cache.py")
+    env = Env(now=NOW, read_lines=file_reader(str(workspace)))
+    run = Run(env=env, workspace=str(workspace)).ok(reply())
+    run.ok(ledger("L1", "verified", artifact="src/cache.py:2", quote="TTL = 300"),
+           ledger("L2", "verified", artifact="inside-link.py:1"))
+    for artifact in ("link.txt:1", "../secret.txt:1", f"{outside}:1", "src/../../secret.txt:1",
+                     "src/nul\x00byte.py:1", "src/cache.py\x00:1"):
+        assert run.codes(ledger("L3", "verified", artifact=artifact)) == {"DLB141"}, artifact
 
 
 def test_dlb142_refuses_a_quote_that_is_not_near_the_line():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dlb import Run, challenge, classify, concede, defend, judge, point, reply, revise, settle, skeptical
+from dlb import (
+    Run, challenge, classify, concede, defend, judge, point, reply, revise, settle, skeptical, synthesize,
+)
 
-from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate import queries, standing
 
 
 def orchestrator_point_agreed_by_consultee() -> Run:
@@ -115,12 +117,57 @@ def test_dlb133_accepts_revising_a_recorded_position():
     assert run.state.points["P1"].bucket == "agreed"
 
 
-def test_revise_to_skeptical_needs_an_open_challenge_of_the_reviser():
+def test_revise_to_skeptical_comes_first_and_the_reviser_then_owes_a_challenge():
     run = Run()
     run.ok(reply(), point("P1"), classify("P1", "AGREE"))
-    assert run.codes(revise("P1", "SKEPTICAL")) == {"DLB115"}
-    run.ok(challenge("C1", "P1"), revise("P1", "SKEPTICAL"))
+    assert run.codes(challenge("C1", "P1")) == {"DLB130"}
+    run.ok(revise("P1", "SKEPTICAL"))
     assert run.state.points["P1"].bucket is None
+    assert "P1" in standing.orchestrator_duties(run.state)["challenge"]
+    assert any(item.startswith("P1: orchestrator holds SKEPTICAL") for item in queries.due_items(run.state))
+    run.ok(challenge("C1", "P1"))
+    assert "challenge" not in standing.orchestrator_duties(run.state)
+
+
+def test_an_accepted_defense_awaiting_evidence_owes_no_new_challenge():
+    run = Run()
+    run.ok(reply(), point("P1", kind="empirical"), skeptical("P1", "C1"), reply(), defend("C1"), judge("C1"))
+    assert run.state.points["P1"].awaiting_evidence
+    assert "challenge" not in standing.orchestrator_duties(run.state)
+
+
+# --- every move that takes a position is checked the same way -------------------------------------
+
+def test_dlb130_a_reject_challenge_is_a_position_the_orchestrator_cannot_take_silently():
+    run = Run()
+    run.ok(reply(), point("P1"), classify("P1", "AGREE"))
+    assert run.codes(challenge("C1", "P1", kind="reject")) == {"DLB130"}
+    assert run.codes(challenge("C1", "P1", kind="skeptical")) == {"DLB130"}
+    assert run.state.points["P1"].bucket == "agreed"
+
+
+def test_dlb130_a_challenge_of_another_kind_than_the_recorded_verdict_is_drift_too():
+    run = Run()
+    run.ok(reply(), point("P1"), skeptical("P1", "C1"))
+    assert run.codes(challenge("C2", "P1", kind="reject")) == {"DLB130"}
+    run.ok(challenge("C2", "P1", kind="skeptical"))
+
+
+def test_a_challenge_records_its_position_for_later_moves():
+    run = Run()
+    run.ok(reply(), point("P1"), challenge("C1", "P1", kind="reject"))
+    assert run.state.points["P1"].classifications["orchestrator"] == "REJECT"
+    assert run.codes(classify("P1", "AGREE")) == {"DLB130"}
+
+
+def test_dlb131_the_consultee_flipping_by_a_challenge_needs_a_reconcile():
+    run = orchestrator_point_agreed_by_consultee()
+    run.ok(reply())
+    assert run.codes(challenge("C1", "P1", kind="reject", actor="consultee")) == {"DLB131"}
+    p1 = run.state.points["P1"]
+    assert p1.needs_reconcile and p1.classifications["consultee"] == "REJECT"
+    assert run.codes(concede("C1", actor="orchestrator")) == set()
+    assert run.codes(synthesize("convergence")) >= {"DLB132"}
 
 
 def test_revise_to_agree_withdraws_the_revisers_open_challenges():

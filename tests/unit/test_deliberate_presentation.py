@@ -244,6 +244,15 @@ def test_ingest_records_a_failure_envelope_with_its_class(tmp_path):
     run.apply(*moves)
 
 
+@pytest.mark.parametrize("setup, fix", [("not_installed", "install it"), ("auth", "log in")])
+def test_ingest_refuses_a_setup_error_and_says_how_to_fix_it(tmp_path, setup, fix):
+    run = challenged_run(tmp_path)
+    before = run.state.consultations
+    with pytest.raises(ingest.IngestProblem, match=f"setup error: the codex CLI .*{fix}"):
+        ingest.moves_from_envelope(run.state, envelope(None, failure=setup))
+    assert run.state.consultations == before
+
+
 def test_ingest_treats_an_empty_response_as_an_empty_failure(tmp_path):
     moves = ingest.moves_from_envelope(Run(tmp_path).state, envelope("   "))
     assert moves[0]["failure_class"] == "empty"
@@ -442,3 +451,41 @@ def test_render_mermaid_declares_every_node_it_links_and_styles_by_bucket(tmp_pa
 def test_render_refuses_an_unknown_format(tmp_path):
     with pytest.raises(ValueError):
         render.render(Run(tmp_path).state, "pdf")
+
+
+# --- the decision log shows what the state holds -----------------------------------------------------
+
+def test_render_md_shows_the_consultees_concession_reason(tmp_path):
+    run = challenged_run(tmp_path)
+    run.reply({"concessions": [{"challenge": "C1", "reason": "a payload column is simpler after all"}]})
+    assert run.state.challenges["C1"].status == "conceded"
+    text = render.render(run.state, "md", [])
+    assert "concession by the consultee: a payload column is simpler after all" in text
+
+
+def test_render_md_shows_a_verbatim_quote_with_its_spaces(tmp_path):
+    run = Run(tmp_path)
+    (tmp_path / "table.txt").write_text("name    size\nlog     10\n")
+    run.reply(OPENING)
+    run.apply(orchestrator("ledger", id="L9", text="the table", provenance="verified", artifact="table.txt:1",
+                           quote="name    size"))
+    text = render.render(run.state, "md", [])
+    assert "  - quote: ` name    size `" in text
+
+
+def test_render_md_never_shows_high_confidence_beside_a_degraded_result(tmp_path):
+    run = finished_run(tmp_path)
+    text = render.render(run.state, "md", [])
+    assert "WARNING: degraded result" in text
+    assert "| Confidence | medium |" in text
+
+
+def test_render_md_of_a_fresh_run_claims_no_confidence(tmp_path):
+    text = render.render(Run(tmp_path).state, "md", [])
+    assert "| Confidence | n/a |" in text
+
+
+def test_verbatim_code_spans_survive_backticks_and_edge_spaces():
+    assert render.verbatim("a    b") == "` a    b `"
+    assert render.verbatim(" x ") == "`  x  `"
+    assert render.verbatim("use `x`") == "`` use `x` ``"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from dlb import (
     Run, classify, defend, failure, format_failure, make_env, point, present, reply, settle, skeptical, stress,
     synthesize,
 )
 
-from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate import nextstep, queries
 from argcheck.protocols.deliberate.engine import Engine
 
 
@@ -87,7 +88,30 @@ def test_termination_options_name_every_termination_with_a_reason():
 
 
 def test_confidence_is_high_without_arbitration_flags():
-    assert queries.confidence(Run().state) == "high"
+    run = Run()
+    run.ok(reply(), point("P1"), classify("P1", "AGREE"))
+    assert queries.confidence(run.state) == "high"
+
+
+def test_confidence_is_not_applicable_without_points_and_never_high_when_degraded():
+    run = Run()
+    assert queries.confidence(run.state) == "n/a"
+    run.ok(format_failure(), reply(), point("P1"), classify("P1", "AGREE"))
+    assert queries.degraded_reasons(run.state) and queries.confidence(run.state) == "medium"
+
+
+@pytest.mark.parametrize("setup", ["not_installed", "auth"])
+def test_setup_errors_never_count_toward_the_quality_exit(setup):
+    run = Run()
+    run.ok(failure(setup), failure(setup))
+    assert queries.termination_options(run.state)["quality_exit"][0] is False
+    assert queries.degraded_reasons(run.state) == []
+    step = nextstep.next_action(run.state)
+    assert step["actor"] == "consultee" and step["text"].startswith("setup error:")
+    run.ok(failure("timeout"))
+    assert queries.termination_options(run.state)["quality_exit"][0] is False
+    run.ok(failure(setup), format_failure())
+    assert queries.termination_options(run.state)["quality_exit"][0] is True
 
 
 def test_grounded_view_names_defenses_with_a_colon_so_they_never_clash_with_ids():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from argcheck import operations
-from argcheck.env import default_env
 from argcheck.protocols.deliberate import ingest, prompting, resume
 
 from test_deliberate_presentation import OPENING, Run, challenged_run, envelope, orchestrator
@@ -13,7 +12,7 @@ from test_deliberate_presentation import OPENING, Run, challenged_run, envelope,
 
 def turn(run: Run, full=None) -> str:
     outcome = operations.validate_file(run.path)
-    return prompting.render_turn(outcome.doc, outcome.replay.engine.state, default_env(), full)
+    return prompting.render_turn(outcome.doc, outcome.replay.engine.state, operations.env_for(outcome.doc), full)
 
 
 def evaluated_run(tmp_path, **options) -> Run:
@@ -105,6 +104,7 @@ def test_ingest_takes_a_reply_to_a_resumed_prompt_as_it_takes_any_other(tmp_path
     example = re.search(r"```json\n(.*?)```", delta, re.DOTALL).group(1)
     chosen = re.sub(r'"([A-Za-z_]+)\|[A-Za-z_|]+"', r'"\1"', example).replace('"path/to/file.py:12"', '"store.py:4"')
     chosen = chosen.replace('"SKEPTICAL"', '"AGREE"')
+    chosen = chosen.replace('"..."', '"Filled in: the reply says what it means here."')
     reply = f"```json\n{chosen}```"
     moves = ingest.moves_from_envelope(run.state, envelope(reply))
     assert moves == ingest.moves_from_envelope(run.state, envelope(reply)), "ingest does not depend on the prompt"

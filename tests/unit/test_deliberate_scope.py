@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dlb import (
-    NOW, Run, challenge, classify, concede, defend, extend, failure, format_failure, ledger, make_env, point,
+    NOW, Run, challenge, clarify, classify, concede, defend, extend, failure, format_failure, ledger, make_env, point,
     reframe, reply, skeptical, stress,
 )
 
@@ -43,8 +43,10 @@ def test_consult_failure_class_goes_with_outcome_failure_only():
     run = Run()
     assert run.codes(failure(None)) == {"ARG013"}
     assert run.codes({**reply(), "failure_class": "timeout"}) == {"ARG013"}
-    run.ok(failure("auth"))
+    run.ok(failure("cli_error"))
     assert run.state.failures == 1 and run.state.iteration == 0
+    run.ok(failure("auth"))  # applied by hand it is kept, but a setup error is not a consultee failure
+    assert run.state.failures == 1
 
 
 # --- DLB102 -------------------------------------------------------------------------------------
@@ -121,7 +123,7 @@ def test_dlb104_refuses_a_skeptical_classification_in_crystallization():
 
 def test_dlb104_refuses_a_challenge_in_crystallization():
     run = crystallized()
-    assert run.codes(challenge("C1", "P1", kind="reject")) == {"DLB104"}
+    assert run.codes(challenge("C1", "P2", kind="reject", actor="consultee")) == {"DLB104"}
 
 
 def test_dlb104_accepts_agreement_and_reconcile_challenges_in_crystallization():
@@ -142,6 +144,42 @@ def test_dlb105_refuses_classifying_a_point_recorded_as_not_evaluated():
 def test_dlb105_accepts_classifying_an_evaluated_point():
     run = run_at(1)
     run.ok(point("P1"), classify("P1", "AGREE"))
+
+
+# --- DLB107 -------------------------------------------------------------------------------------
+
+def late_point() -> Run:
+    """P1 and P2 in scope; P3 raised as new in DEVELOPMENT (a phase violation)."""
+    run = run_at(1)
+    run.ok(point("P1"), classify("P1", "AGREE"), reply(), reply())
+    assert run.codes(point("P3")) == {"DLB103"}
+    return run
+
+
+def test_dlb107_an_extension_of_a_phase_violating_point_is_not_evaluated_either():
+    run = late_point()
+    assert run.codes(point("P4", relation="extension", extends="P3")) == {"DLB107"}
+    assert run.codes(point("P5", relation="extension", extends="P4")) == {"DLB107"}
+    for pid in ("P4", "P5"):
+        p = run.state.points[pid]
+        assert (p.bucket, p.bucket_reason) == ("dismissed", "extends_excluded")
+        assert run.codes(classify(pid, "AGREE")) == {"DLB105"}
+        assert run.codes(challenge("C9", pid)) == {"DLB105"}
+        assert run.codes(clarify(pid)) == {"DLB105"}
+    assert run.state.points["P4"].bucket == "dismissed"
+
+
+def test_dlb107_an_extension_of_an_out_of_scope_point_is_not_evaluated():
+    run = run_at(1)
+    run.ok(point("P1"), classify("P1", "OUT_OF_SCOPE"))
+    assert run.codes(point("P2", relation="extension", extends="P1")) == {"DLB107"}
+    assert run.state.points["P2"].bucket_reason == "extends_excluded"
+
+
+def test_dlb107_accepts_an_extension_of_a_point_in_scope():
+    run = late_point()
+    run.ok(point("P4", relation="extension", extends="P1"), classify("P4", "AGREE"))
+    assert run.state.points["P4"].bucket == "agreed"
 
 
 # --- DLB106 -------------------------------------------------------------------------------------

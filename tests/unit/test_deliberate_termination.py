@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dlb import (
     Run, abort, arbitrate, challenge, clarify, classify, defend, format_failure, judge, ledger,
-    make_env, point, present, reply, request_arbitration, settle, skeptical, stress, synthesize, verified,
+    make_env, point, present, reply, request_arbitration, revise, settle, skeptical, stress, synthesize,
+    verified,
 )
 
-from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate import nextstep, queries
 from argcheck.protocols.deliberate.engine import Engine
 from argcheck.protocols.deliberate.state import AGREED
 
@@ -113,7 +114,7 @@ def test_dlb180_accepts_full_coverage():
 
 def test_dlb181_refuses_synthesis_with_open_challenges():
     run = agreed_run()
-    run.ok(challenge("C1", "P1"))
+    run.ok(revise("P1", "SKEPTICAL"), challenge("C1", "P1"))
     assert run.codes(synthesize("convergence")) == {"DLB181", "DLB180", "DLB182"}
     run.ok(reply(), defend("C1"), reply())  # a defense awaiting judgment stays open, the disputed set is stable
     assert run.codes(synthesize("convergence")) == {"DLB181", "DLB180"}
@@ -121,8 +122,7 @@ def test_dlb181_refuses_synthesis_with_open_challenges():
 
 def test_dlb181_synthesis_counts_the_last_rounds_drops_first():
     run = Run(mode="minimal")
-    run.ok(point("P1", actor="orchestrator"), reply(), classify("P1", "AGREE", actor="consultee"),
-           reply(), challenge("C1", "P1", kind="reject", actor="consultee"))
+    run.ok(point("P1", actor="orchestrator"), reply(), reply(), challenge("C1", "P1", kind="reject", actor="consultee"))
     # the orchestrator's defense of the REJECT was due this round: synthesis makes it undefended.
     run.ok(synthesize("convergence"))
     assert run.state.challenges["C1"].status == "undefended"
@@ -316,3 +316,64 @@ def test_dlb191_is_quiet_for_a_clean_result():
     run = agreed_run()
     run.ok(reply(), synthesize("convergence"))
     assert run.replay_codes() == set()
+
+
+# --- termination honours every obligation `next` lists ------------------------------------------
+
+def contradicted_then_dropped() -> Run:
+    """The consultee contradicts itself on P1 with a REJECT the orchestrator leaves unanswered."""
+    run = Run(mode="minimal")
+    run.ok(point("P1", actor="orchestrator"), reply(), classify("P1", "AGREE", actor="consultee"), reply())
+    assert run.codes(classify("P1", "REJECT", actor="consultee", challenge="C1", objection="wrong")) == {"DLB131"}
+    return run
+
+
+def test_synthesis_is_refused_while_a_listed_reconcile_is_due_even_once_the_point_is_dismissed():
+    run = contradicted_then_dropped()
+    assert any("issue a reconcile challenge" in item for item in queries.due_items(run.state))
+    run.ok(reply(), reply())  # the REJECT lapses: P1 is Dismissed (undefended), the contradiction is not reconciled
+    assert run.state.points["P1"].bucket == "dismissed"
+    assert any("issue a reconcile challenge" in item for item in queries.due_items(run.state))
+    assert "DLB132" in run.codes(synthesize("convergence"))
+
+
+def test_a_reconcile_on_a_dismissed_point_is_answered_or_lapses_and_then_synthesis_proceeds():
+    run = contradicted_then_dropped()
+    run.ok(reply(), reply(), challenge("R1", "P1", kind="reconcile"))
+    assert [c.id for c in queries.open_challenges(run.state)] == ["R1"]
+    assert "DLB181" in run.codes(synthesize("convergence"))
+    run.ok(reply(), defend("R1"))
+    assert not run.state.points["P1"].needs_reconcile
+    run.ok(reply(), synthesize("convergence"))
+
+
+def test_trivial_exit_needs_a_consultee_reply_first():
+    run = Run(mode="minimal", question_kind="factual")
+    assert run.codes(synthesize("trivial")) == {"DLB182"}
+    run.ok(reply(), point("P1"), classify("P1", "AGREE"), synthesize("trivial"))
+
+
+def test_after_a_judged_skeptical_challenge_next_consults_instead_of_a_refused_synthesis():
+    run = Run(mode="minimal")
+    run.ok(reply(), point("P1"), skeptical("P1", "C1"), reply(), defend("C1"), judge("C1", "rejected"))
+    assert queries.termination_options(run.state)["convergence"][0]
+    step = nextstep.next_action(run.state)
+    assert step["actor"] == "consultee"
+    assert run.state.challenges["C1"].due_round == 3  # the fresh window after the rejection, not round 2
+    assert run.codes(synthesize("convergence")) == {"DLB180", "DLB181"}
+
+
+def test_at_a_quality_exit_next_settles_the_pending_points_before_synthesizing():
+    run = Run(mode="minimal")
+    run.ok(reply(), point("P1", actor="orchestrator"), format_failure(), format_failure())
+    step = nextstep.next_action(run.state)
+    assert step["text"].startswith("quality_exit is met but synthesis is blocked (DLB180)")
+    assert '"type": "settle"' in step["commands"][0] and '"point": "P1"' in step["commands"][0]
+
+
+def test_a_standard_run_with_nothing_to_stress_test_is_asked_for_a_point_not_a_refused_stress_test():
+    run = Run()
+    run.ok(reply(), reply())
+    step = nextstep.next_action(run.state)
+    assert step["text"].startswith("convergence holds, but no point was raised")
+    assert '"type": "point"' in step["commands"][0]

@@ -21,8 +21,9 @@ from collections import defaultdict
 CODE = re.compile(r"^[A-Z]{3}[0-9]{3}$")
 EMITTERS = frozenset({"finding", "report"})
 NOT_CHECKS = frozenset({"_shapes.py", "catalog.py", "core_rules.py", "registry.py", "ruleindex.py"})
-# Functions allowed to pass on a code they were given (they add the move's path to the finding).
-FORWARDERS = frozenset({"Engine.report"})
+# Functions allowed to pass on a code they were given: an engine adds the move's path; DryRun stands in for an
+# engine when `next` asks whether a synthesis would be refused.
+FORWARDERS = frozenset({"Engine.report", "DryRun.report"})
 INDEX_FILE = "rule_index.json"
 
 

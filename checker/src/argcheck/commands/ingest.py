@@ -30,10 +30,12 @@ def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
     (- for stdin, a file, or inline JSON in single quotes); where the protocol
     takes it, the reply content itself (e.g. a Toulmin phase's JSON).
 
-    A failure (timeout, not installed, auth, CLI error, empty) is recorded as a
-    consultee failure; a reply not in the requested format is recorded as a
-    format failure. Neither advances the iteration. Prints one line saying what
-    was recorded (`argcheck consult STATE` does prompt, consultee and ingest in one).
+    A failure (timeout, CLI error, empty) is recorded as a consultee failure; a
+    reply not in the requested format is recorded as a format failure. Neither
+    advances the iteration. A setup error (consultee CLI not installed, not
+    logged in) is not recorded: ingest says how to fix it and exits 2. Prints
+    one line saying what was recorded (`argcheck consult STATE` does prompt,
+    consultee and ingest in one).
     """
     try:
         reply = jsonio.load_argument(envelope, EMPTY_ENVELOPE)

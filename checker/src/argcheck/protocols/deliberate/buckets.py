@@ -38,7 +38,7 @@ def passes_evidence_gate(state, point) -> bool:
 def derive(state, point) -> tuple[str | None, str | None, bool]:
     """(bucket, reason, awaiting_evidence) for one point."""
     if point.not_evaluated:
-        return DISMISSED, "phase_violation", False
+        return DISMISSED, point.not_evaluated, False
     verdict = point.classifications.get(evaluator_of(point))
     # Documented choice: a pending reconcile holds back every verdict-based bucket (out_of_scope as
     # well as agreed), so a contradiction cannot dismiss a point before it is reconciled.
@@ -110,8 +110,9 @@ def _track_strength(point, entry) -> None:
 
 
 def is_moot(state, challenge) -> bool:
-    """An open challenge on a point already Dismissed has no further effect (no drops, no dispute)."""
-    return state.points[challenge.point].bucket == DISMISSED
+    """An open attack on a point already Dismissed has no further effect (no drops, no dispute).
+    A reconcile demand is never moot: it is about the consultee's consistency, not the point's fate."""
+    return challenge.kind != "reconcile" and state.points[challenge.point].bucket == DISMISSED
 
 
 def live_open_challenges(state) -> list:

@@ -50,6 +50,21 @@ define("DLB106", "BEFORE_FIRST_REPLY", ERROR, "consultee {move_type} before any 
        example='{"type": "point", "actor": "consultee", ...} as the first move',
        fix="Apply the consult move for the reply, then the moves parsed from it.", protocol=P)
 
+define("DLB107", "EXTENDS_EXCLUDED_POINT", WARNING,
+       "point {point} extends {target}, which is outside the admitted scope ({reason}): recorded as not "
+       "evaluated and Dismissed",
+       "extend only points inside the scope; a point that builds on an excluded one is excluded with it",
+       why="Scope restriction must not be bypassed by derivation: nothing that builds on a point outside the "
+           "admitted scope (a phase violation, or a point classified OUT_OF_SCOPE) may enter it.",
+       example='a point with extends P3, where P3 was raised as new in DEVELOPMENT',
+       fix="Raise the idea as its own point in CONSTRUCTIVE, or extend a point that is in scope.", protocol=P)
+define("DLB108", "BLANK_TEXT", ERROR, "{move_type} {field} is blank or a placeholder: {found!r}",
+       "write the actual {field}; the \"...\" of `argcheck next`'s skeletons are to be filled in",
+       why="Every text a move carries is content the other party and the decision log rely on; whitespace "
+           "or a placeholder says nothing.",
+       example='{"type": "revise", "point": "P1", "to": "AGREE", "justification": "   "}',
+       fix="Fill in the text (a reason, an argument, an answer) before applying the move.", protocol=P)
+
 # --- references and roles ---------------------------------------------------------------------
 define("DLB110", "DUPLICATE_ID", ERROR, "id {id} is already used by {kind} (move {seq})",
        "choose a fresh id: points, challenges and ledger entries share one id space",
@@ -118,13 +133,14 @@ define("DLB121", "POINT_AWAITS_CLARIFICATION", ERROR,
 
 # --- position stability -----------------------------------------------------------------------
 define("DLB130", "POSITION_DRIFT", ERROR,
-       "{actor} re-classifies {point} as {verdict}; its recorded position is {previous}",
+       "{actor} takes the position {verdict} on {point} (a classify or a challenge); its recorded position is "
+       "{previous}",
        "record a revise move ('Revising from {previous} to {verdict} because ...') instead",
        why="Silent position drift is prohibited: a change of position must be acknowledged with a justification.",
-       example="classify P1 AGREE, later classify P1 REJECT",
+       example="classify P1 AGREE, later classify P1 REJECT or issue a reject challenge on P1",
        fix="Use a revise move with a justification.", protocol=P)
 define("DLB131", "UNACKNOWLEDGED_CONTRADICTION", WARNING,
-       "consultee now classifies {point} as {verdict} after {previous} without a revise: recorded, "
+       "consultee now takes the position {verdict} on {point} after {previous} without a revise: recorded, "
        "the point needs a reconcile challenge",
        "issue a reconcile challenge citing both moves; the consultee must defend or revise",
        why="Anti-sycophancy guard: a consultee that contradicts itself is challenged to reconcile "
@@ -151,10 +167,11 @@ define("DLB140", "VERIFIED_WITHOUT_ARTIFACT", ERROR,
        example='{"type": "ledger", "provenance": "verified", "text": "..."} alone',
        fix="Add artifact and quote, or execution {command, exit_code, output}.", protocol=P)
 define("DLB141", "ARTIFACT_NOT_FOUND", ERROR, "artifact {artifact}: {detail}",
-       "cite an existing file and line inside the workspace",
-       why="A citation that cannot be found confirms nothing.",
+       "cite an existing file and line inside the workspace (verified means confirmed by the checker)",
+       why="A citation that cannot be found, or that lies outside the workspace, confirms nothing.",
        example='"artifact": "src/app.py:900" when the file has 120 lines',
-       fix="Correct the path or the line number.", protocol=P)
+       fix="Correct the path or the line number; for a file outside the workspace record an execution instead.",
+       protocol=P)
 define("DLB142", "QUOTE_MISMATCH", ERROR, "quote {quote!r} does not appear within 2 lines of {artifact}",
        "copy the quote verbatim from the cited lines, or fix the line number",
        why="Textual evidence is a verbatim citation; a paraphrase or a wrong line is not evidence.",
@@ -336,10 +353,10 @@ PLACEHOLDERS = {
     "detail": "what exactly is wrong",
     "entry": "the ledger entry id",
     "expected": "what the rule requires here",
-    "field": "the move field that names it",
+    "field": "the move field concerned",
     "fields": "the fields that do not belong with this verdict",
     "flagged": "how many points the arbiter flagged",
-    "found": "the value found in the file",
+    "found": "the value found (in the file or the move)",
     "id": "the id that was given",
     "kind": "what kind of item the id should name (point, challenge, ledger entry, move)",
     "label": "the grounded-semantics label of the point",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from argcheck.findings import Finding
 from argcheck.protocols.deliberate import (  # noqa: F401  (catalog registers the DLB rules)
     afview, catalog, refusals, rules_challenges, rules_ledger, rules_positions, rules_scope, rules_termination,
+    texts,
 )
 from argcheck.protocols.deliberate.state import CAPS, Deliberation
 from argcheck.registry import finding
@@ -66,6 +67,9 @@ class Engine:
         self.index = index
         self.seq = move.get("seq") or index + 1
         kind = move["type"]
+        blank = texts.blank_text_problems(self, move)
+        if blank:
+            return blank
         if not (self.state.status == "in_progress" and kind in ORDINARY and self.state.replies):
             refused = self._gate(move)
             if refused:

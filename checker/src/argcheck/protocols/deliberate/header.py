@@ -7,6 +7,7 @@ from argcheck.integrity import short_hash
 from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
 from argcheck.protocols.deliberate import _shapes
+from argcheck.protocols.deliberate.texts import is_placeholder
 from argcheck.registry import finding
 from argcheck.shapes import check_shape
 
@@ -25,8 +26,8 @@ def make_header(options: dict) -> dict:
     if not isinstance(question, str):
         raise UsageProblem(f"the question must be a string, not {type(question).__name__}")
     question = question.strip()
-    if not question:
-        raise UsageProblem("--question is required and must not be empty")
+    if not question or is_placeholder(question):
+        raise UsageProblem("--question is required and must be an actual question, not blank or a placeholder")
     header = {
         "question": question,
         "question_hash": short_hash(question),

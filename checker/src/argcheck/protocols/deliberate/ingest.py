@@ -11,7 +11,7 @@ import hashlib
 
 from argcheck.protocols.deliberate import reply_format
 from argcheck.protocols.deliberate.reply_format import FormatProblem
-from argcheck.protocols.deliberate.standing import doomed_challenges, natural_key
+from argcheck.protocols.deliberate.standing import consultee_name, doomed_challenges, natural_key, setup_fix
 from argcheck.text import clip, truncate
 
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
@@ -32,6 +32,9 @@ def moves_from_envelope(state, envelope) -> list[dict]:
     if state.status != "in_progress":
         raise IngestProblem(f"the deliberation is {state.status}: there is no turn to record")
     failure = _failure_class(envelope)
+    fix = setup_fix(consultee_name(state), failure)
+    if fix:
+        raise IngestProblem(f"{fix}. Nothing was recorded: a setup error is not a consultee answer")
     if failure:
         return [_consult(envelope, "failure", failure_class=failure, excerpt=_detail_excerpt(envelope))]
     response = envelope["response"]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 
 from argcheck.commandline import apply_command
 from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
-    consultee_name, consultee_reminders, ids_of, orchestrator_duties, pending_drops, reply_phase,
+    consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
+    setup_fix,
 )
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
@@ -111,12 +112,14 @@ def next_action(state, state_path: str = "STATE") -> dict:
     duties = orchestrator_duties(state)
     if duties:
         todo = "; ".join(f"{kind} {' '.join(ids)}" for kind, ids in duties.items())
-        body = ", ".join(_duty_skeletons(duties))
+        body = ", ".join(_duty_skeletons(state, duties))
         return _action("orchestrator", f"apply your moves (fill in the ...): {todo}",
                        [apply_command(state_path, f"[{body}]")])
     ready = [name for name in TERMINATIONS if queries.termination_options(state).get(name, (False, ""))[0]]
-    if ready:
-        return _synthesis_step(state, state_path, ready[0])
+    closing = closing_step(state, ready) if ready else None
+    if closing:
+        text, move, _kind = closing
+        return _action("orchestrator", text, [apply_command(state_path, move)])
     return _action("consultee", _consult_text(state), [f"argcheck consult {path}"])
 
 
@@ -137,11 +140,23 @@ DUTY_SKELETONS = {  # the placeholders are not valid values on purpose: the chec
     "defend": '{{"type": "defend", "actor": "orchestrator", "challenge": "{id}", "argument": "...", "evidence": []}}',
     "settle": ('{{"type": "settle", "actor": "orchestrator", "point": "{id}", '
                '"reason": "missing_data|definitional|criteria_divergence", "question": "...", "tradeoff": "..."}}'),
+    "challenge": ('{{"type": "challenge", "actor": "orchestrator", "id": "{fresh}", "point": "{id}", '
+                  '"kind": "{kind}", "objection": "..."}}'),
+    "reconcile": ('{{"type": "challenge", "actor": "orchestrator", "id": "{fresh}", "point": "{id}", '
+                  '"kind": "reconcile", "objection": "...", "cites": []}}'),
 }
 
 
-def _duty_skeletons(duties: dict[str, list[str]]) -> list[str]:
-    return [DUTY_SKELETONS[kind].format(id=identifier) for kind, ids in duties.items() for identifier in ids]
+def _duty_skeletons(state, duties: dict[str, list[str]]) -> list[str]:
+    taken = set(state.points) | set(state.challenges) | set(state.ledger)
+    skeletons = []
+    for kind, ids in duties.items():
+        for identifier in ids:
+            fresh = next_free_id(taken, "C")
+            taken.add(fresh)
+            held = state.points[identifier].classifications.get("orchestrator", "") if kind == "challenge" else ""
+            skeletons.append(DUTY_SKELETONS[kind].format(id=identifier, fresh=fresh, kind=held.lower()))
+    return skeletons
 
 
 def _after_synthesis(state, state_path: str) -> dict:
@@ -153,19 +168,11 @@ def _after_synthesis(state, state_path: str) -> dict:
                    [apply_command(state_path, present), f"argcheck render {path} --format md"])
 
 
-def _synthesis_step(state, state_path: str, termination: str) -> dict:
-    if state.mode == "standard" and not state.stress_tests and termination in ("convergence", "iteration_bound"):
-        targets = json.dumps(ids_of(queries.buckets(state).get("agreed", [])))
-        move = ('{"type": "stress_test", "actor": "orchestrator", "targets": ' + targets +
-                ', "outcome": "held|weakened|broken", "summary": "..."}')
-        return _action("orchestrator", f"{termination} is met: stress-test the agreed points, then synthesize",
-                       [apply_command(state_path, move)])
-    move = f'{{"type": "synthesize", "actor": "orchestrator", "termination": "{termination}", "answer": "..."}}'
-    return _action("orchestrator", f"{termination} is met: synthesize", [apply_command(state_path, move)])
-
-
 def _consult_text(state) -> str:
     last = state.consultations[-1] if state.consultations else None
+    fix = setup_fix(consultee_name(state), last.failure_class) if last is not None else None
+    if fix:
+        return fix
     if last is not None and last.outcome != "reply":
         return f"retry the consultee (last consultation: {last.failure_class or last.outcome})"
     return f"consult {consultee_name(state)} for round {state.iteration + 1} ({reply_phase(state)})"

@@ -131,16 +131,35 @@ def _challenge_duty(state, challenge) -> str:
 
 
 def _point_duties(state, point) -> list[str]:
-    if point.bucket is not None:
-        return []
     duties = []
-    if point.awaiting_clarification:
-        duties.append(f"{point.id}: {point.author} must clarify it (classified ILL_FORMED)")
     if point.needs_reconcile and not _has_open_reconcile(state, point):
         duties.append(f"{point.id}: the consultee contradicted itself: issue a reconcile challenge")
+    if point.bucket is not None:
+        return duties
+    if point.awaiting_clarification:
+        duties.append(f"{point.id}: {point.author} must clarify it (classified ILL_FORMED)")
+    for party in ("orchestrator", "consultee"):
+        if owes_challenge(state, point, party):
+            verdict = point.classifications[party]
+            duties.append(f"{point.id}: {party} holds {verdict} without an open challenge: issue one")
     if point.awaiting_evidence:
         duties.append(f"{point.id}: accepted, awaiting verified evidence (ledger supports + verify)")
     return duties
+
+
+def owes_challenge(state, point, party: str) -> bool:
+    """`party` revised to SKEPTICAL/REJECT with no attack of its own standing on the point (none open,
+    none issued since that position was taken): it owes the challenge its revise announced."""
+    if point.bucket is not None or point.classifications.get(party) not in ("SKEPTICAL", "REJECT"):
+        return False
+    since = max(entry["seq"] for entry in point.history if entry["party"] == party)
+    return not any(c.challenger == party and c.kind != "reconcile" and (c.is_open or c.seq >= since)
+                   for c in (state.challenges[i] for i in point.challenge_ids))
+
+
+def needs_reconcile_challenge(state, point) -> bool:
+    """A contradiction is recorded and no reconcile demand on it is open: the orchestrator issues one."""
+    return point.needs_reconcile and not _has_open_reconcile(state, point)
 
 
 def _has_open_reconcile(state, point) -> bool:

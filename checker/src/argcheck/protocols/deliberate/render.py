@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
@@ -136,6 +137,8 @@ def _challenge_entry(challenge) -> str:
     lines = [title, f"  - objection: {flat(challenge.objection)}"]
     events = [(d.seq, _defense_line(challenge, d)) for d in challenge.defenses]
     events += [(j["seq"], _judgment_line(challenge, j)) for j in challenge.judgments]
+    if challenge.concession:
+        events.append((challenge.concession["seq"], _concession_line(challenge, challenge.concession)))
     return "\n".join(lines + [text for _, text in sorted(events)])
 
 
@@ -149,6 +152,11 @@ def _judgment_line(challenge, judgment: dict) -> str:
             f"{flat(judgment.get('reason', ''))}{_cites(judgment.get('evidence', []))}")
 
 
+def _concession_line(challenge, concession: dict) -> str:
+    reason = f": {flat(concession['reason'])}" if concession.get("reason") else " (no reason given)"
+    return f"  - round {concession['round']} concession by the {challenge.respondent}{reason}"
+
+
 def _cites(evidence) -> str:
     return f" [evidence: {', '.join(evidence)}]" if evidence else ""
 
@@ -156,8 +164,21 @@ def _cites(evidence) -> str:
 def _ledger(state) -> str:
     if not state.ledger:
         return "## Ledger\n\n_Empty._"
-    lines = [ledger_line(state.ledger[i]) for i in sorted(state.ledger, key=natural_key)]
+    lines = []
+    for entry_id in sorted(state.ledger, key=natural_key):
+        entry = state.ledger[entry_id]
+        lines.append(ledger_line(entry))
+        if entry.quote:
+            lines.append(f"  - quote: {verbatim(entry.quote)}")
     return "## Ledger (provenance · evidence type)\n\n" + "\n".join(lines)
+
+
+def verbatim(text: str) -> str:
+    """A Markdown code span that shows `text` exactly, runs of spaces included (line breaks as ⏎)."""
+    text = text.replace("\r\n", "\n").replace("\n", "⏎")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    return f"{fence} {text} {fence}"  # CommonMark strips exactly the one padding space on each side
 
 
 def _stress_tests(state) -> str:

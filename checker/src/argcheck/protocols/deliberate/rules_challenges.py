@@ -14,6 +14,9 @@ from argcheck.protocols.deliberate.references import (
     duplicate_id, is_strong_evidence, other_party, refused, unknown, unknown_all,
 )
 from argcheck.protocols.deliberate import refusals
+from argcheck.protocols.deliberate.stability import (
+    CHALLENGE_POSITIONS, is_contradiction, mark_contradiction, record_verdict, stability_problems,
+)
 from argcheck.protocols.deliberate.state import CRYSTALLIZATION, Challenge, Defense
 
 
@@ -60,12 +63,24 @@ def on_challenge(eng, move: dict) -> list[Finding]:
             found.append(refusals.self_evaluation(eng, actor, "challenges", point.id))
         if state.phase == CRYSTALLIZATION:
             found.append(refusals.after_development(eng, "kind", f"a {kind} challenge", point.id))
+        found += stability_problems(eng, point, actor, CHALLENGE_POSITIONS[kind])
     found += [refusals.unknown_reference(eng, f"cites/{i}", "cites", "move", seq)
               for i, seq in enumerate(move.get("cites", ())) if seq >= eng.seq]
     if refused(found):
         return found
     open_challenge(eng, move["id"], point, actor, kind, move["objection"])
+    if kind in CHALLENGE_POSITIONS:
+        take_position(eng, point, actor, CHALLENGE_POSITIONS[kind], is_contradiction(found))
     return found
+
+
+def take_position(eng, point, actor: str, position: str, contradiction: bool) -> None:
+    """An attack is a position on the point: record it (and a consultee's contradiction)."""
+    if point.classifications.get(actor) != position:
+        record_verdict(eng, point, actor, position, revised=False)
+    if contradiction:
+        mark_contradiction(eng, point)
+        refresh(eng.state, point)
 
 
 # --- defend -------------------------------------------------------------------------------------
@@ -146,6 +161,7 @@ def on_concede(eng, move: dict) -> list[Finding]:
     if found:
         return found
     challenge.responded_rounds.add(state.iteration)
+    challenge.concession = {"round": state.iteration, "seq": eng.seq, "reason": move.get("reason")}
     set_challenge_status(state, challenge, "conceded")
     if challenge.kind == "reconcile":  # conceding the contradiction answers it too
         point = state.points[challenge.point]

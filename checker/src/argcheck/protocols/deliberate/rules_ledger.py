@@ -31,7 +31,8 @@ def on_ledger(eng, move: dict) -> list[Finding]:
     state = eng.state
     found = duplicate_id(eng, move["id"])
     found += provenance_problems(eng, move)
-    found += artifact_problems(eng, move.get("artifact"), move.get("quote"))
+    found += artifact_problems(eng, move.get("artifact"), move.get("quote"),
+                               confirms=move["provenance"] == "verified")
     if "supports" in move:
         found += unknown_all(eng, state.points, move["supports"], "supports", "point")
     replaces = "supersedes" in move or "revises" in move
@@ -128,7 +129,7 @@ def on_verify(eng, move: dict) -> list[Finding]:
         found.append(eng.report("DLB149", "entry", entry=entry.id, provenance=entry.provenance))
     if not (move.get("artifact") or move.get("execution")):
         found.append(refusals.verified_without_artifact(eng, "entry", "verify of", entry.id))
-    found += artifact_problems(eng, move.get("artifact"), move.get("quote"))
+    found += artifact_problems(eng, move.get("artifact"), move.get("quote"), confirms=True)
     if refused(found):
         return found
     entry.provenance = "verified"
@@ -141,21 +142,37 @@ def on_verify(eng, move: dict) -> list[Finding]:
 
 # --- artifacts ----------------------------------------------------------------------------------
 
-def artifact_problems(eng, artifact: str | None, quote: str | None) -> list[Finding]:
+def artifact_problems(eng, artifact: str | None, quote: str | None, confirms: bool) -> list[Finding]:
     """`path:line` must exist in the workspace and `quote` must be within 2 lines of it.
-    A path outside the workspace (env says OUTSIDE) is not checked."""
+
+    Documented choice (docs/protocols/deliberate.md §3): an artifact that `confirms` a verification (a
+    `verified` entry, a `verify` move) must resolve, symlinks included, to a line of a file inside the
+    workspace, or the move is refused. An unverified entry's artifact is only a pointer: checked when it
+    is inside the workspace, and confirming nothing either way."""
     if not artifact:
         return []
     path, _, number = artifact.rpartition(":")
-    line = int(number)
     lines = eng.env.read_lines(path)
-    if isinstance(lines, str):
-        return []
-    if lines is None:
-        return [eng.report("DLB141", "artifact", artifact=artifact, detail="no such file in the workspace")]
-    if line > len(lines):
-        return [eng.report("DLB141", "artifact", artifact=artifact,
-                           detail=f"line {line} is past the end of the file ({len(lines)} lines)")]
-    if quote and flat(quote) not in flat(" ".join(lines[max(0, line - 3): line + 2])):
-        return [eng.report("DLB142", "quote", quote=quote, artifact=artifact)]
+    missing = artifact_gap(eng, lines, int(number), confirms)
+    if missing:
+        return [eng.report("DLB141", "artifact", artifact=artifact, detail=missing)]
+    if isinstance(lines, list) and quote:
+        line = int(number)
+        if flat(quote) not in flat(" ".join(lines[max(0, line - 3): line + 2])):
+            return [eng.report("DLB142", "quote", quote=quote, artifact=artifact)]
     return []
+
+
+def artifact_gap(eng, lines, line: int, confirms: bool) -> str | None:
+    """Why the artifact cannot be found (or, when it `confirms`, confirmed), or None."""
+    if isinstance(lines, str):  # env.OUTSIDE: resolves outside the workspace, or the run has none
+        if not confirms:
+            return None
+        workspace = eng.state.header.get("workspace")
+        where = f"the workspace {workspace}" if workspace else "a workspace (the run has none)"
+        return f"resolves outside {where}, so it cannot be confirmed"
+    if lines is None:
+        return "no such file in the workspace"
+    if line > len(lines):
+        return f"line {line} is past the end of the file ({len(lines)} lines)"
+    return None

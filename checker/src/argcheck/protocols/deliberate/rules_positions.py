@@ -7,6 +7,9 @@ from argcheck.protocols.deliberate.buckets import attacks_on, refresh, set_chall
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
 from argcheck.protocols.deliberate.rules_challenges import answer_reconcile, open_challenge
 from argcheck.protocols.deliberate import refusals
+from argcheck.protocols.deliberate.stability import (
+    is_contradiction, mark_contradiction, record_verdict, stability_problems,
+)
 from argcheck.protocols.deliberate.state import CRYSTALLIZATION
 
 OPENING = frozenset({"SKEPTICAL", "REJECT"})
@@ -39,7 +42,7 @@ def on_classify(eng, move: dict) -> list[Finding]:
     found += stability_problems(eng, point, actor, verdict)
     if refused(found):
         return found
-    apply_classification(eng, move, point, contradiction=any(f.code == "DLB131" for f in found))
+    apply_classification(eng, move, point, contradiction=is_contradiction(found))
     return found
 
 
@@ -61,25 +64,12 @@ def verdict_field_problems(eng, move: dict, point) -> list[Finding]:
     return found
 
 
-def stability_problems(eng, point, actor: str, verdict: str) -> list[Finding]:
-    """ILL_FORMED waits for the author's clarify; a changed verdict needs a revise (drift)."""
-    if point.awaiting_clarification:
-        return [eng.report("DLB121", "point", point=point.id)]
-    previous = point.classifications.get(actor)
-    # A previous ILL_FORMED is followed by a clarify here (else DLB121): reclassifying it is not drift.
-    if previous is None or previous == verdict or previous == "ILL_FORMED":
-        return []
-    drift = refusals.position_drift if actor == "orchestrator" else refusals.self_contradiction
-    return [drift(eng, actor, point.id, verdict, previous)]
-
-
 def apply_classification(eng, move: dict, point, contradiction: bool) -> None:
     state = eng.state
     actor, verdict = move["actor"], move["verdict"]
     record_verdict(eng, point, actor, verdict, revised=False)
     if contradiction:
-        point.needs_reconcile = True
-        state.notes.append(f"{point.id}: the consultee contradicted its earlier verdict (move {eng.seq})")
+        mark_contradiction(eng, point)
     if verdict in OPENING:  # opening the challenge re-derives the bucket
         challenge_id = move.get("challenge") or assigned_challenge_id(state, point, eng.seq)
         objection = move.get("objection") or move["reason"]
@@ -87,14 +77,6 @@ def apply_classification(eng, move: dict, point, contradiction: bool) -> None:
                        assigned=not move.get("challenge"))
     else:
         refresh(state, point)
-
-
-def record_verdict(eng, point, party: str, verdict: str, revised: bool) -> None:
-    point.classifications[party] = verdict
-    point.history.append({"party": party, "verdict": verdict, "round": eng.state.iteration, "seq": eng.seq,
-                          "revised": revised})
-    if verdict == "ILL_FORMED":
-        point.awaiting_clarification = True
 
 
 def assigned_challenge_id(state, point, seq: int) -> str:
@@ -124,10 +106,6 @@ def on_revise(eng, move: dict) -> list[Finding]:
     elif previous == target:
         found.append(eng.report("DLB133", "to", actor=actor, point=point.id, to=target,
                                 detail=f"its verdict is already {target}"))
-    if target in OPENING and not own_open_attack(eng.state, point, actor):
-        # Documented choice: a revise to SKEPTICAL/REJECT must stand on an open challenge of the reviser.
-        found.append(refusals.missing_challenge_fields(eng, "to", target, point.id,
-                                                       "an open challenge of the reviser (issue a challenge first)"))
     if refused(found):
         return found
     apply_revision(eng, point, actor, target)
@@ -151,10 +129,10 @@ def apply_revision(eng, point, actor: str, target: str) -> None:
 # --- clarify ------------------------------------------------------------------------------------
 
 def on_clarify(eng, move: dict) -> list[Finding]:
-    found = unknown(eng, eng.state.points, move["point"], "point", "point")
-    if found:
+    point, found = point_or_problems(eng, move, "clarify")
+    if point is None:
         return found
-    point, actor = eng.state.points[move["point"]], move["actor"]
+    actor = move["actor"]
     point.clarifications.append({"party": actor, "text": move["text"], "round": eng.state.iteration,
                                  "seq": eng.seq})
     if actor == point.author and point.awaiting_clarification:

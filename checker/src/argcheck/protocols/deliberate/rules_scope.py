@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from argcheck.findings import Finding
 from argcheck.protocols.deliberate import rounds
+from argcheck.protocols.deliberate.termination import SETUP_FAILURES
 from argcheck.protocols.deliberate.buckets import refresh
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
 from argcheck.protocols.deliberate import refusals
@@ -66,7 +67,7 @@ def record_consultation(eng, move: dict) -> None:
         state.consultee_session = move["session_id"]
     if outcome == "format_failure":
         state.format_failures += 1
-    elif outcome == "failure":
+    elif outcome == "failure" and move.get("failure_class") not in SETUP_FAILURES:
         state.failures += 1
 
 
@@ -86,15 +87,33 @@ def on_point(eng, move: dict) -> list[Finding]:
     if refused(found):
         return found
     phase = state.phase
-    violation = phase == CRYSTALLIZATION or (phase == DEVELOPMENT and relation == "new")
-    if violation:
+    excluded = None
+    if phase == CRYSTALLIZATION or (phase == DEVELOPMENT and relation == "new"):
+        excluded = "phase_violation"
         found.append(eng.report("DLB103", "relation", relation=relation, point=point_id, phase=phase,
                                 round=state.iteration))
-    add_point(eng, move, relation, violation)
+    elif extends and excluded_base_reason(state.points[extends]):
+        excluded = "extends_excluded"
+        found.append(derived_from_excluded(eng, point_id, state.points[extends]))
+    add_point(eng, move, relation, excluded)
     return found
 
 
-def add_point(eng, move: dict, relation: str, not_evaluated: bool) -> None:
+def excluded_base_reason(base) -> str | None:
+    """Why `base` is outside the admitted scope (not evaluated, or Dismissed as out of scope), or None."""
+    if base.not_evaluated:
+        return "not evaluated"
+    if base.bucket_reason == "out_of_scope":
+        return "classified OUT_OF_SCOPE"
+    return None
+
+
+def derived_from_excluded(eng, point_id: str, base) -> Finding:
+    """DLB107: a point that builds on a point outside the admitted scope is not evaluated either."""
+    return eng.report("DLB107", "extends", point=point_id, target=base.id, reason=excluded_base_reason(base))
+
+
+def add_point(eng, move: dict, relation: str, not_evaluated: str | None) -> None:
     state = eng.state
     point = Point(id=move["id"], author=move["actor"], text=move["text"], kind=move["kind"], relation=relation,
                   extends=move.get("extends"), round=state.iteration, seq=eng.seq, not_evaluated=not_evaluated)

@@ -9,7 +9,7 @@ from argcheck.protocols.deliberate.buckets import (
 )
 from argcheck.protocols.deliberate.references import refused, unknown, unknown_all
 from argcheck.protocols.deliberate import refusals
-from argcheck.protocols.deliberate.state import AGREED, DISMISSED
+from argcheck.protocols.deliberate.state import AGREED
 from argcheck.registry import finding
 
 LISTED = 10  # ids named in one message before "..."
@@ -91,11 +91,7 @@ def on_synthesize(eng, move: dict) -> list[Finding]:
     """Synthesis closes the last round (its drops count), then every gate must hold."""
     state = eng.state
     undo = rounds.apply_drops(state, rounds.drops_due(state, state.iteration))
-    stuck = rounds.deadlocked(state)
-    found = []
-    if stuck:
-        found.append(refusals.deadlock_unsettled(eng, "termination", "synthesize", listing(stuck)))
-    found += synthesis_problems(eng, move["termination"])
+    found = closing_problems(eng, move["termination"])
     if refused(found):
         rounds.revert_drops(state, undo)
         return found
@@ -104,6 +100,32 @@ def on_synthesize(eng, move: dict) -> list[Finding]:
                        "seq": eng.seq}
     state.status = "synthesized"
     return found
+
+
+def closing_problems(eng, claimed: str) -> list[Finding]:
+    """What refuses a synthesis claiming `claimed`, once the last round's drops are applied."""
+    stuck = rounds.deadlocked(eng.state)
+    found = [refusals.deadlock_unsettled(eng, "termination", "synthesize", listing(stuck))] if stuck else []
+    return found + synthesis_problems(eng, claimed)
+
+
+class DryRun:
+    """Just enough of an engine to ask the synthesis checks about a state without changing it."""
+
+    def __init__(self, state):
+        self.state, self.seq = state, 0
+
+    def report(self, code: str, where: str = "", **values) -> Finding:
+        return finding(code, path="", **values)
+
+
+def synthesis_refusals(state, claimed: str) -> list[str]:
+    """The codes a synthesize claiming `claimed` would be refused with now (the state is left as it was)."""
+    undo = rounds.apply_drops(state, rounds.drops_due(state, state.iteration))
+    try:
+        return sorted({f.code for f in closing_problems(DryRun(state), claimed) if f.is_error})
+    finally:
+        rounds.revert_drops(state, undo)
 
 
 def synthesis_problems(eng, claimed: str) -> list[Finding]:
@@ -116,8 +138,8 @@ def synthesis_problems(eng, claimed: str) -> list[Finding]:
     pending = [p.id for p in points if p.bucket is None]
     if pending:
         found.append(eng.report("DLB180", "termination", count=len(pending), points=listing(pending)))
-    found += [refusals.reconcile_pending(eng, "termination", "synthesize", p.id)
-              for p in points if p.needs_reconcile and p.bucket != DISMISSED]
+    # Every obligation `next` lists must be settled: a contradiction on a Dismissed point too.
+    found += [refusals.reconcile_pending(eng, "termination", "synthesize", p.id) for p in points if p.needs_reconcile]
     holds, reason = termination.termination_holds(state, claimed, rounds.disputed_points(state))
     if not holds:
         found.append(eng.report("DLB182", "termination", termination=claimed, detail=reason))

@@ -13,6 +13,7 @@ BUCKET_REASONS = {
     "agreed_initially": "agreed on first evaluation",
     "defense_accepted": "every challenge answered and the defense accepted",
     "phase_violation": "raised outside its phase: not evaluated",
+    "extends_excluded": "extends a point outside the admitted scope: not evaluated",
     "out_of_scope": "out of scope of the question",
     "concession": "conceded by its author",
     "undefended": "a challenge was not answered by id: undefended",
@@ -39,6 +40,19 @@ def ids_of(items) -> list[str]:
 
 def consultee_name(state) -> str:
     return state.header.get("consultee") or "consultee"
+
+
+def setup_fix(name: str, failure_class: str | None) -> str | None:
+    """How to fix a setup error (the consultee's CLI not installed or not logged in), or None."""
+    retry = ("then run the consultation again "
+             f"(`argcheck prompt STATE | argcheck-consult {name} ... | argcheck ingest STATE`)")
+    if failure_class == "not_installed":
+        return (f"setup error: the {name} CLI is not installed or not on PATH; install it and check that "
+                f"`argcheck-consult {name}` finds it, {retry}")
+    if failure_class == "auth":
+        return (f"setup error: the {name} CLI is not authenticated; log in with it (e.g. `{name} login`) or set its "
+                f"API key, {retry}")
+    return None
 
 
 def reply_phase(state) -> str:
@@ -69,6 +83,8 @@ def orchestrator_duties(state) -> dict[str, list[str]]:
         "defend": [c.id for c in _sorted_challenges(state)
                    if c.respondent == "orchestrator" and c.status in ("open", "dropped")],
         "settle": ids_of(queries.deadlocked_points(state)),
+        "challenge": [p.id for p in _sorted_points(state) if queries.owes_challenge(state, p, "orchestrator")],
+        "reconcile": [p.id for p in _sorted_points(state) if queries.needs_reconcile_challenge(state, p)],
     }
     return {kind: ids for kind, ids in duties.items() if ids}
 
@@ -104,7 +120,7 @@ def point_status(state, point) -> str:
     if point.bucket is not None:
         return f"{point.bucket}: {BUCKET_REASONS.get(point.bucket_reason, point.bucket_reason)}"
     if point.not_evaluated:
-        return "not evaluated (phase violation)"
+        return f"not evaluated ({BUCKET_REASONS[point.not_evaluated]})"
     if point.awaiting_clarification:
         return "ill-formed: awaiting the author's clarification"
     live = sorted((c for c in map(state.challenges.get, point.challenge_ids) if c.is_open),

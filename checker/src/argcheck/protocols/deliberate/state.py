@@ -37,6 +37,7 @@ class Challenge:
     drops: int = 0
     defenses: list[Defense] = field(default_factory=list)
     judgments: list[dict] = field(default_factory=list)  # {"round", "seq", "outcome", "reason", "evidence"}
+    concession: dict | None = None  # {"round", "seq", "reason"} once conceded
     responded_rounds: set[int] = field(default_factory=set)
     assigned_id: bool = False  # quick mode: the id was assigned by argcheck, not given in the move
 
@@ -46,7 +47,10 @@ class Challenge:
 
     @property
     def due_round(self) -> int:
-        return self.issued_round + (1 if self.respondent == "consultee" else 0)
+        """The round by whose close the respondent must answer: counted from the issue or, after a
+        rejected defense, from that judgment (the respondent gets a fresh window, never a past one)."""
+        start = max(self.issued_round, self.judgments[-1]["round"]) if self.judgments else self.issued_round
+        return start + (1 if self.respondent == "consultee" else 0)
 
 
 @record
@@ -59,7 +63,7 @@ class Point:
     extends: str | None
     round: int
     seq: int
-    not_evaluated: bool = False
+    not_evaluated: str | None = None  # why it was not evaluated: phase_violation | extends_excluded
     classifications: dict[str, str] = field(default_factory=dict)  # party -> current verdict
     history: list[dict] = field(default_factory=list)  # {"party","verdict","round","seq","revised"}
     awaiting_clarification: bool = False
@@ -143,7 +147,7 @@ class Deliberation:
     notes: list[str] = field(default_factory=list)  # warnings worth showing in the decision log
     replies: int = 0  # consult moves with outcome reply (== iteration)
     format_failures: int = 0
-    failures: int = 0
+    failures: int = 0  # consultee failures other than setup errors (not_installed, auth)
     open_challenge_ids: dict[str, None] = field(default_factory=dict)  # status open | dropped | defended
     deadlock_candidates: dict[str, None] = field(default_factory=dict)  # disputed 3+ closed rounds (last close)
 

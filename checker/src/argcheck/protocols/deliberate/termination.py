@@ -7,6 +7,9 @@ from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
 TERMINATIONS = ("convergence", "iteration_bound", "trivial", "quality_exit")
 FAILED_OUTCOMES = frozenset({"format_failure", "failure"})
+# A consultee that is not installed or not logged in is a setup error, not the consultee's answer: it never
+# counts toward the quality exit nor degrades the result (ingest refuses to record it and says how to fix it).
+SETUP_FAILURES = frozenset({"not_installed", "auth"})
 HEAVY_FLAGGING = 0.5
 
 
@@ -39,16 +42,18 @@ def trivial(state, disputed: frozenset) -> tuple[bool, str]:
     kind = state.header.get("question_kind", "design")
     if kind != "factual":
         return False, f"the question is {kind}, not factual"
+    if state.iteration < 1:
+        return False, "no structured reply yet: the deliberation's iterations start at n = 1"
     if state.iteration > 2:
         return False, f"n is {state.iteration}; a trivial exit must come by n = 2"
     return True, f"factual question resolved by n = {state.iteration}"
 
 
 def quality_exit(state, disputed: frozenset) -> tuple[bool, str]:
-    last = state.consultations[-2:]
+    last = [c for c in state.consultations if c.failure_class not in SETUP_FAILURES][-2:]
     if len(last) == 2 and all(c.outcome in FAILED_OUTCOMES for c in last):
         return True, "the last two consultations (a retry) produced no structured reply"
-    return False, "the last two consultations were not both failures"
+    return False, "the last two consultations were not both failures (setup errors do not count)"
 
 
 CHECKS = {"convergence": convergence, "iteration_bound": iteration_bound, "trivial": trivial,
@@ -106,11 +111,14 @@ def flagged_share(state) -> float:
 
 
 def confidence(state) -> str:
-    """Flags only lower confidence: none -> high, under 50% -> medium, 50% or more -> low."""
+    """Flags lower confidence: none -> high, under 50% -> medium, 50% or more -> low. A degraded result is
+    never high; with no points there is nothing to be confident about (n/a)."""
+    if not state.points:
+        return "n/a"
     share = flagged_share(state)
-    if share == 0:
-        return "high"
-    return "low" if share >= HEAVY_FLAGGING else "medium"
+    if share >= HEAVY_FLAGGING:
+        return "low"
+    return "medium" if share or degraded_reasons(state) else "high"
 
 
 def degraded_reasons(state) -> list[str]:
