@@ -123,7 +123,7 @@ def document_on_disk(state, env) -> list:
     path, workspace = document.get("path"), state.header.get("workspace")
     if not isinstance(path, str) or path == "-" or not isinstance(workspace, str):
         return []
-    lines = env.read_lines(os.path.relpath(path, workspace) if os.path.isabs(path) else path)
+    lines = env.read_lines(os.path.relpath(path, workspace))
     if lines == OUTSIDE:
         return []
     if lines is None:

@@ -15,7 +15,7 @@ NO_FINDINGS = re.compile(r"\bno significant findings\b", re.IGNORECASE)
 TONE_CASED = re.compile(r"\b(I|I'm|I've|me|my|mine|we|We|us|our|Our|ours)\b")
 TONE_WORDS = re.compile(r"\b(excellent|great|impressive|commendable|brilliant|outstanding|admirable|wonderful|"
                         r"well-written|perhaps|maybe|arguably|somewhat|basically|it seems|kind of|sort of|"
-                        r"I think|I believe|we believe|in my opinion)\b", re.IGNORECASE)
+                        r"in my opinion)\b", re.IGNORECASE)
 
 
 def assessment_too_early(state, path: str) -> list:
