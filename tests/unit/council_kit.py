@@ -35,7 +35,9 @@ def options(**extra) -> dict:
 
 
 def council(files=None, **extra) -> ProtocolRun:
-    return ProtocolRun("council", options(**extra), files=files)
+    """A council on DOCUMENT at /docs/design.md; `files` is the workspace /docs (by default: that document)."""
+    return ProtocolRun("council", options(**extra), files={"design.md": DOCUMENT.splitlines()} if files is None
+                       else files)
 
 
 def node(node_id: str, evidence: str = EVIDENCE[0], confidence: float = 0.8, severity: str | None = "Medium",

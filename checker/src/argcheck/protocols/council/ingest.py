@@ -37,6 +37,17 @@ def moves_from_envelope(state, reply) -> list[dict]:
     return moves_from_content(state, reply, {"source": "orchestrator"})
 
 
+def moves_for_step(state, step: tuple, envelope: dict) -> list[dict]:
+    """The moves for the reply of the persona the driver asked (`step` = (round, persona)): the reply is
+    recorded under that persona whatever name it gives itself; a failed or malformed reply is its failure."""
+    moves = _from_envelope(state, step, envelope)
+    round_name, persona = step
+    for move in moves:
+        if persona is not None and move["type"] in (round_name, "persona_failure"):
+            move["agent_style"] = persona
+    return moves
+
+
 def moves_after_refusal(reply, findings) -> list[dict]:
     """Nothing is recorded instead of a refused reply: the refusal (its codes, the file unchanged) is the answer.
     The headless driver records a refused persona as a persona_failure (failure `refused`)."""

@@ -137,10 +137,11 @@ def _adjustments(state) -> str:
 
 
 def _seed_data(data) -> dict:
-    """The seed's dict exactly: {final_assessment, points: [{area, critique, severity, confidence}], no_findings}."""
+    """The seed's dict {final_assessment, points: [{area, critique, severity, confidence}], no_findings}, and
+    the council it comes from (`5 of 6 personas ...`), so a partial council never passes for a full one."""
     return {"final_assessment": data["final_assessment"],
             "points": [{k: p[k] for k in ("area", "critique", "severity", "confidence")} for p in data["points"]],
-            "no_findings": data["no_findings"]}
+            "no_findings": data["no_findings"], "council": data["council"]["line"]}
 
 
 def _findings(findings) -> str:
