@@ -12,7 +12,6 @@ from argcheck.env import OUTSIDE
 from argcheck.findings import has_errors
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council import rules_assessment, rules_rounds, rules_trees
-from argcheck.protocols.council.reading import passage
 from argcheck.protocols.council.state import Claim, Council, Record
 from argcheck.registry import finding
 
@@ -70,7 +69,7 @@ class Engine:
             state.claims[node["id"]] = Claim(
                 id=node["id"], persona=persona, claim=node["claim"], evidence=node["evidence"],
                 confidence=node["confidence"], severity=node.get("severity"), depth=depth, parent=parent,
-                seq=self.seq, span=passage(state.normal_document, node["evidence"]))
+                seq=self.seq, span=state.locate(node["evidence"]))
         state.trees[persona] = move["critique_tree"]
         state.rounds["critique"][persona] = Record("critique", self.seq, provenance=move.get("provenance"))
 

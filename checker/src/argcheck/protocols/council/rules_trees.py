@@ -5,7 +5,6 @@ Each code is emitted by exactly one function here; `check_tree` walks a tree onc
 
 from __future__ import annotations
 
-from argcheck.protocols.council.reading import passage
 from argcheck.registry import finding
 from argcheck.text import clip
 
@@ -56,6 +55,6 @@ def branch_below_threshold(state, node: dict, path: str) -> list:
 
 def evidence_not_in_document(state, node: dict, path: str) -> list:
     """CNL110: the evidence occurs in the recorded document text (whitespace-insensitive)."""
-    if passage(state.normal_document, node["evidence"]) is not None:
+    if state.locate(node["evidence"]) is not None:
         return []
     return [finding("CNL110", path=path + "/evidence", id=node["id"], evidence=clip(node["evidence"], 80))]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from argcheck.protocols.council.reading import normalized
+from argcheck.protocols.council.reading import normalized, passage
 
 CRITIQUING, SELF_CRITIQUING, SYNTHESIZED, ASSESSED = "critiquing", "self_critiquing", "synthesized", "assessed"
 ROUNDS = ("critique", "self_critique")
@@ -66,12 +66,25 @@ class Council:
     adjustments: list[dict] = field(default_factory=list)  # {persona, target_claim_id, confidence_delta, ...}
     assessment: dict | None = None  # {text, addressed, seq, provenance}
     _normal: str | None = None
+    _spans: dict = field(default_factory=dict)  # evidence -> where it occurs (each snippet searched once)
+    _included: tuple | None = None  # (version, claims kept by the synthesis)
 
     @property
     def normal_document(self) -> str:
         if self._normal is None:
             self._normal = normalized(self.document_text)
         return self._normal
+
+    def locate(self, evidence: str) -> tuple[int, int] | None:
+        """Where `evidence` occurs in the normalized document, or None (memoized)."""
+        if evidence not in self._spans:
+            self._spans[evidence] = passage(self.normal_document, evidence)
+        return self._spans[evidence]
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """Changes whenever a claim or an adjustment is recorded (keys the synthesis cache)."""
+        return len(self.claims), len(self.adjustments)
 
     @property
     def names(self) -> list[str]:

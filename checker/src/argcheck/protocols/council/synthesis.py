@@ -16,13 +16,14 @@ NO_FINDINGS_MESSAGE = "No significant findings."
 
 def synthesize(state) -> dict:
     """The Synthesized Critique Data: {final_assessment, points, no_findings, ...} (the seed's dict, extended)."""
-    points = [point(claim) for claim in included(state)]
+    kept = included(state)
+    points = [point(claim) for claim in kept]
     return {
         "final_assessment": state.assessment["text"] if state.assessment else None,
         "points": points,
         "no_findings": not points,
         "severity_counts": severity_counts(points),
-        "agreement": agreement(state, included(state)),
+        "agreement": agreement(state, kept),
         "conflicts": conflicts(state),
         "adjustments": [dict(a) for a in state.adjustments],
         "inclusion_threshold": state.inclusion_threshold,
@@ -32,9 +33,13 @@ def synthesize(state) -> dict:
 
 def included(state) -> list:
     """The claims whose adjusted confidence is at least the inclusion threshold, most severe first."""
+    if state._included is not None and state._included[0] == state.version:
+        return state._included[1]
     kept = [c for c in state.claims.values() if c.adjusted >= state.inclusion_threshold]
     rank = {severity: index for index, severity in enumerate(SEVERITY_ORDER)}
-    return sorted(kept, key=lambda c: (rank[c.severity or "Unrated"], -c.adjusted))
+    result = sorted(kept, key=lambda c: (rank[c.severity or "Unrated"], -c.adjusted))
+    state._included = (state.version, result)
+    return result
 
 
 def point(claim) -> dict:
