@@ -152,3 +152,16 @@ def test_custom_panel_with_a_duplicate_name_is_a_usage_problem(tmp_path):
     panel = {"name": "review", "personas": [{"name": "Reviewer", "focus": "f", "heuristic": "h"}] * 2}
     with pytest.raises(UsageProblem, match="CNL124|twice"):
         header.make_header(ck.options(panel=panel))
+
+
+def test_mcp_init_reads_the_document_and_refuses_a_missing_one(tmp_path, monkeypatch):
+    from argcheck.mcpserver import generic_tools
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "doc.md"
+    path.write_text(ck.DOCUMENT)
+    result = generic_tools.argcheck_init("council", {"document": str(path)}, str(tmp_path / "s.json"))
+    assert result["created"] is True and "Aristotle" in json.dumps(result["next"])
+    with pytest.raises(Exception, match="does not exist"):
+        generic_tools.argcheck_init("council", {"document": str(tmp_path / "missing.md")}, str(tmp_path / "t.json"))
+    assert not (tmp_path / "t.json").exists()

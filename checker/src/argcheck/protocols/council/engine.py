@@ -117,7 +117,7 @@ class Engine:
 
 
 def document_on_disk(state, env) -> list:
-    """CNL102 / CNL103: the file the council read, compared with the recorded text (reported, never trusted)."""
+    """The file the council read, compared with the recorded text (reported, never trusted)."""
     document = state.header.get("document") or {}
     path, workspace = document.get("path"), state.header.get("workspace")
     if not isinstance(path, str) or path == "-" or not isinstance(workspace, str):
@@ -125,11 +125,22 @@ def document_on_disk(state, env) -> list:
     lines = env.read_lines(os.path.relpath(path, workspace))
     if lines == OUTSIDE:
         return []
-    if lines is None:
-        return [finding("CNL103", path="/header/document/path", file=path)]
+    return document_moved(path, lines) or document_changed(state, path, lines)
+
+
+def document_moved(path: str, lines) -> list:
+    """CNL103: the file is gone; the recorded text is used."""
+    if lines is not None:
+        return []
+    return [finding("CNL103", path="/header/document/path", file=path)]
+
+
+def document_changed(state, path: str, lines) -> list:
+    """CNL102: the file no longer holds the recorded text."""
     if lines == state.document_text.splitlines():
         return []
-    return [finding("CNL102", path="/header/document/path", file=path, expected=document.get("sha256"))]
+    return [finding("CNL102", path="/header/document/path", file=path,
+                    expected=state.header["document"].get("sha256"))]
 
 
 # One handler per move type, called as handler(engine, move) (the contract every engine follows).

@@ -13,5 +13,12 @@ SPEC = ProtocolSpec(
     terminal_statuses=frozenset(),
     formats=("md", "json", "mermaid", "prompts"),
     init_options="council: {document, max_depth, threshold, inclusion_threshold, panel}",
+    mcp_instructions=(
+        "Council: argcheck_init(protocol='council', options={document: PATH}) reads the document; then "
+        "argcheck_prompt gives the next persona's prompt (each persona once: {agent_style, critique_tree}, "
+        "evidence quoted from the document), then each persona's self-critique ({agent_style, adjustments}); "
+        "argcheck_ingest records each reply. The synthesis is computed (argcheck_render format json); write only "
+        "{final_assessment, addressed} addressing every High and Critical point by id."
+    ),
     demo="six philosophers critique a bundled design document; one persona times out (5 of 6)",
 )
