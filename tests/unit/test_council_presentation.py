@@ -183,7 +183,7 @@ def test_the_no_findings_case_gives_the_message():
 def test_the_prompts_format_gives_every_pending_persona_its_prompt():
     run = ck.council().ok(critique("Aristotle"))
     data = json.loads(render.render(run.state, "prompts"))
-    assert data["round"] == "critique"
+    assert data["round"] == "critique" and data["council"] == "1 of 6 personas"
     assert [p["agent_style"] for p in data["prompts"]] == list(ck.PHILOSOPHERS[1:])
     assert data["prompts"][0]["prompt"].startswith("You are Descartes")
 
@@ -191,5 +191,6 @@ def test_the_prompts_format_gives_every_pending_persona_its_prompt():
 def test_the_mermaid_shows_each_tree_and_the_adjustments():
     run = ck.critiqued().ok(self_critique("Kant", adjustment("KAN-1", -0.5)), *ck.all_self_critiques(skip=("Kant",)))
     text = render.render(run.state, "mermaid")
-    assert text.startswith("flowchart TD") and 'subgraph p_Kant["Kant"]' in text
+    assert text.startswith('---\ntitle: "Critique trees · 6 of 6 personas"\n---\nflowchart TD\n')
+    assert 'subgraph p_Kant["Kant"]' in text
     assert "0.80 → 0.30" in text and "class n_KAN_1 dropped" in text

@@ -54,6 +54,7 @@ class Driver:
         if prompting.due(self.state()) == ("assessment", None):
             self.assess()
         outcome = operations.validate_file(self.path)
+        self.say(f"done: {outcome.replay.engine.state.council_line()}")
         return render.critique(outcome.replay.engine.state, outcome.findings)
 
     def run_round(self, round_name: str) -> None:

@@ -39,10 +39,11 @@ def critique_data(state) -> dict:
 def prompts(state) -> dict:
     """The prompt of every persona pending in the current round (empty outside the persona rounds)."""
     step = prompting.due(state)
+    council = state.council_line()
     if step is None or step[0] == "assessment":
-        return {"round": step[0] if step else None, "prompts": []}
+        return {"round": step[0] if step else None, "council": council, "prompts": []}
     render_one = prompting.critique_prompt if step[0] == "critique" else prompting.self_critique_prompt
-    return {"round": step[0], "prompts": [{"agent_style": name, "prompt": render_one(state, name)}
+    return {"round": step[0], "council": council, "prompts": [{"agent_style": name, "prompt": render_one(state, name)}
                                           for name in state.pending(step[0])]}
 
 

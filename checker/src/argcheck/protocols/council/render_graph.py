@@ -28,8 +28,10 @@ def _label(claim) -> str:
 
 
 def mermaid(state) -> str:
-    """Every persona's tree; claims below the inclusion threshold are dashed, a failed persona is noted."""
-    lines = ["flowchart TD"]
+    """Every persona's tree; claims below the inclusion threshold are dashed, a failed persona is noted; the
+    title says how many personas the council heard."""
+    title = f"Critique trees · {state.council_line()}".replace('"', "'")
+    lines = ["---", f"title: \"{title}\"", "---", "flowchart TD"]
     for persona in state.names:
         record = state.rounds["critique"].get(persona)
         key = "p_" + re.sub(r"[^A-Za-z0-9_]", "_", persona)
