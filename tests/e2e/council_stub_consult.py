@@ -3,7 +3,8 @@
 
 Usage: council_stub_consult.py <consultee> [--timeout N] new|resume ID < prompt. The persona comes from the
 prompt ("You are Kant, ..."). STUB_SLOW=<persona> makes that persona's call sleep (to interrupt it);
-STUB_LOG=<file> appends one line per call.
+STUB_MISQUOTE=<persona> makes its critique quote text the document lacks (corrected when the driver sends
+the findings back, unless STUB_STUBBORN=1); STUB_LOG=<file> appends one line per call.
 """
 
 import json
@@ -24,7 +25,18 @@ if os.environ.get("STUB_LOG"):
         log.write(f"{persona or 'assessment'} {' '.join(sys.argv[1:])}\n")
 if persona and persona == os.environ.get("STUB_SLOW"):
     time.sleep(60)
-if persona is None:
+session = sys.argv[-1] if "resume" in sys.argv else None
+if prompt.startswith("The validator refused your last reply") and not os.environ.get("STUB_STUBBORN"):
+    persona = session[2:] if session else None
+    reply = script["critiques"][persona]
+elif prompt.startswith("The validator refused your last reply"):
+    persona = session[2:] if session else None
+    reply = {"agent_style": persona, "critique_tree": dict(script["critiques"][persona]["critique_tree"],
+                                                             evidence="still not in the document")}
+elif persona and persona == os.environ.get("STUB_MISQUOTE"):
+    reply = json.loads(json.dumps(script["critiques"][persona]))
+    reply["critique_tree"]["evidence"] = "a sentence the document does not contain"
+elif persona is None:
     reply = script["assessment"]
 elif "self-critique round" in prompt:
     reply = script["self_critiques"][persona]

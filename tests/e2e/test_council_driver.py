@@ -105,6 +105,27 @@ def test_ctrl_c_leaves_a_valid_state_that_resumes(tmp_path, document):
     assert operations.validate_file(str(state)).replay.engine.status == "assessed"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("stubborn", [False, True])
+def test_a_refused_reply_is_sent_back_once_then_recorded_as_a_failure(tmp_path, document, stubborn):
+    env = dict(os.environ, STUB_MISQUOTE="Popper", STUB_LOG=str(tmp_path / "calls.log"))
+    if stubborn:
+        env["STUB_STUBBORN"] = "1"
+    done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
+                    "codex", "--run", "--wrapper", STUB, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Popper: refused (CNL110); asked to correct it" in done.stderr
+    assert "resume s-Popper" in (tmp_path / "calls.log").read_text()
+    state = operations.validate_file(str(tmp_path / "s.json")).replay.engine.state
+    if stubborn:
+        assert "Popper: FAILED (refused: CNL110)" in done.stderr
+        assert state.rounds["critique"]["Popper"].failure == "refused"
+        assert "4 of 6 personas" in done.stdout
+    else:
+        assert state.rounds["critique"]["Popper"].kind == "critique"
+        assert "5 of 6 personas" in done.stdout
+
+
 def test_resume_refuses_another_document(tmp_path, document):
     state = tmp_path / "s.json"
     assert argcheck("init", "council", "--document", document, "--state", state, cwd=tmp_path).returncode == 0

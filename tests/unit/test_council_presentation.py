@@ -95,7 +95,7 @@ def test_round_templates_are_the_skills_persona_copies():
     skill = Path(__file__).resolve().parents[2] / "skills" / "council" / "personas"
     for copy in skill.glob("*.md"):
         assert copy.read_text(encoding="utf-8") == template_text(copy.stem), f"{copy.name} differs from its source"
-    assert len(list(skill.glob("*.md"))) == 15
+    assert len(list(skill.glob("*.md"))) == 16
 
 
 # -- next --------------------------------------------------------------------------------------------

@@ -91,7 +91,9 @@ class Driver:
         self.say(f"{name}: {self.record(state, (round_name, name), envelope)} "
                  f"({time.monotonic() - began:.1f}s)")
 
-    def record(self, state, step, envelope: dict) -> str:
+    def record(self, state, step, envelope: dict, retry: bool = True) -> str:
+        """Record the persona's reply; a refused reply is sent back once (same session) with the findings,
+        and a second refusal is recorded as the persona's failure."""
         moves = ingest.moves_for_step(state, step, envelope)
         outcome = operations.apply_to_file(self.path, moves)
         if outcome.applied:
@@ -99,10 +101,17 @@ class Driver:
             if move["type"] == "persona_failure":
                 return f"FAILED ({move['failure']}{': ' + move['detail'] if move.get('detail') else ''})"
             return _recorded(move)
-        codes = sorted({f.code for f in outcome.findings if f.is_error})
-        failure = ingest.failure_move(step, "refused", f"refused by the validator: {', '.join(codes)}")
-        operations.apply_to_file(self.path, failure)
-        return f"FAILED (refused: {', '.join(codes)})"
+        errors = [f for f in outcome.findings if f.is_error]
+        codes = ", ".join(sorted({f.code for f in errors}))
+        session = envelope.get("session_id")
+        if retry and session and not self.stopping.is_set():
+            self.say(f"{step[1]}: refused ({codes}); asked to correct it")
+            again = self.consultee.call(prompting.correction_prompt(errors), session=session)
+            if self.stopping.is_set():
+                return "interrupted"
+            return self.record(state, step, again, retry=False)
+        operations.apply_to_file(self.path, ingest.failure_move(step, "refused", f"refused by the validator: {codes}"))
+        return f"FAILED (refused: {codes})"
 
     def assess(self) -> None:
         state = self.state()

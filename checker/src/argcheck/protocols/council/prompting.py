@@ -70,3 +70,9 @@ def assessment_prompt(state) -> str:
     slots.update(REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
                  SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
     return fill(template_text("round-assessment"), slots)
+
+
+def correction_prompt(findings) -> str:
+    """The follow-up for a persona whose reply the validator refused: the findings and what to do."""
+    lines = "\n".join(f"- {f.code} {f.name}: {f.message} (hint: {f.hint})" for f in findings)
+    return fill(template_text("round-correction"), {"FINDINGS": lines})
