@@ -74,7 +74,7 @@ def test_run_without_a_wrapper_records_every_persona_as_failed(tmp_path, documen
     done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
                     "codex", "--run", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
-    assert "0 of 6 personas" in done.stdout and "No significant findings." in done.stdout
+    assert "0 of 6 personas" in done.stdout and "No persona responded: the council produced no critique" in done.stdout
     assert "Traceback" not in done.stderr
 
 

@@ -148,8 +148,10 @@ def mechanical_assessment(state) -> dict:
     """The final assessment written from the computed synthesis alone (objective by construction)."""
     data = synthesis.synthesize(state)
     if data["no_findings"]:
-        return {"type": "final_assessment", "text": synthesis.NO_FINDINGS_MESSAGE, "addressed": [],
-                "provenance": {"source": "orchestrator"}}
+        text = synthesis.NO_FINDINGS_MESSAGE
+        if not state.responded:
+            text += f" No persona responded ({state.council_line()}): the council produced no critique."
+        return {"type": "final_assessment", "text": text, "addressed": [], "provenance": {"source": "orchestrator"}}
     parts = [f"{len(data['points'])} point(s) at adjusted confidence ≥ {state.inclusion_threshold}; "
              f"{state.council_line()}."]
     for severity in synthesis.SEVERITY_ORDER:

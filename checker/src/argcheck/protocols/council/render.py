@@ -100,6 +100,8 @@ def _points(state, data) -> str:
     head = f"## Points ({len(points)} at adjusted confidence ≥ {state.inclusion_threshold})"
     if state.status in ("critiquing", "self_critiquing"):
         head += f"\n\nProvisional: the {state.status.replace('_', '-')} round is not complete."
+    if not points and not state.responded and state.status != "critiquing":
+        return f"{head}\n\nNo persona responded: the council produced no critique (this is not a no-findings result)."
     if not points:
         return f"{head}\n\n{synthesis.NO_FINDINGS_MESSAGE}"
     counts = " · ".join(f"{severity} {count}" for severity, count in data["severity_counts"].items())
