@@ -33,7 +33,7 @@ def test_the_philosophers_carry_the_seeds_heuristics():
 
 def test_the_critique_prompt_renders_the_persona_the_rules_and_the_document():
     text = prompting.render_prompt(ck.council().state)
-    assert text.startswith("You are Aristotle, one member of a reasoning council (philosophers panel")
+    assert text.startswith("You are Aristotle, one member of a reasoning council (philosophers panel of 6 personas)")
     assert SEED_HEURISTICS["Aristotle"] in text and "start every id with ARI-" in text
     assert "nodes exist at depths 0 to 2 (max depth 3)" in text and "below 0.3 has no sub_critiques" in text
     assert ck.DOCUMENT in text and "{" + "PERSONA}" not in text

@@ -38,7 +38,7 @@ def render_prompt(state) -> str:
 
 def _common(state, persona: dict | None) -> dict:
     document = state.header.get("document", {})
-    slots = {"COUNCIL": f"{state.header['panel']['name']} panel, {state.council_line()}",
+    slots = {"COUNCIL": f"{state.header['panel']['name']} panel of {len(state.personas)} personas",
              "DOCUMENT_NAME": os.path.basename(document.get("path", "-")) or "-"}
     if persona:
         slots.update(PERSONA=persona["name"], FOCUS=persona["focus"], HEURISTIC=persona["heuristic"],
@@ -67,7 +67,7 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
-    slots.update(REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
+    slots.update(HEARD=state.council_line(), REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
                  SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
     return fill(template_text("round-assessment"), slots)
 
