@@ -86,6 +86,9 @@ def invalid_documents() -> dict[str, dict]:
         "CNL122-first-person-assessment": _warned(_assessed_run(), assessment(
             "I think the durability guarantee is the main gap.", ["DES-1", "ARI-1", "POP-1"])),
         "CNL123-partial-council": _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")).doc,
+        "CNL125-partial-council-not-stated": _forced(
+            _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")).ok(*ck.all_self_critiques(skip=("Kant",))),
+            assessment()),
     }
     docs.update(_header_documents())
     return {f"{INVALID}/{name}.json": doc for name, doc in docs.items()}

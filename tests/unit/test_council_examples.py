@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 INVALID = sorted((ROOT / "state" / "examples" / "invalid").glob("CNL*.json"))
 VALID = sorted((ROOT / "state" / "examples" / "valid").glob("council-*.json"))
 # Refusing a failed persona's late critique or self-critique needs the failure on record, which is a partial council.
-INHERENT = {"CNL106": ["CNL123"], "CNL121": ["CNL123"]}
+INHERENT = {"CNL106": ["CNL123"], "CNL121": ["CNL123"], "CNL125": ["CNL123"]}
 
 
 def codes_of(path: Path, monkeypatch) -> list[str]:

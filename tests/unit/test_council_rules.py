@@ -325,3 +325,20 @@ def test_a_failed_persona_makes_a_partial_council():
 
 def test_a_full_council_has_no_partial_notice():
     assert "CNL123" not in ck.synthesized().replay_codes()
+
+
+# -- CNL125 PARTIAL_COUNCIL_NOT_STATED ----------------------------------------------------------------
+
+def _partial_synthesized():
+    run = ck.council().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant"))
+    return run.ok(*ck.all_self_critiques(skip=("Kant",)))
+
+
+def test_partial_council_assessment_without_the_count_is_refused():
+    found = _partial_synthesized().apply(assessment())
+    assert [f.code for f in found] == ["CNL125"] and "5 of 6 personas" in found[0].message
+
+
+def test_partial_council_assessment_stating_the_count_is_accepted():
+    text = "The durability guarantee has no test. Assessment based on 5 of\n6 personas; Kant did not respond."
+    assert _partial_synthesized().codes(assessment(text)) == set()

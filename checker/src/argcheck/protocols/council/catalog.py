@@ -183,3 +183,9 @@ define("CNL124", "DUPLICATE_PERSONA", ERROR, "the panel names {persona!r} twice"
        why="A persona's name identifies its moves (agent_style).",
        example='a custom panel with two personas named "Reviewer"',
        fix="Rename one of them.", protocol=P)
+define("CNL125", "PARTIAL_COUNCIL_NOT_STATED", ERROR, "the council heard {responded} of {total} personas, and the "
+       "final assessment does not say \"{responded} of {total} personas\"",
+       "state it in the text, e.g. \"Assessment based on {responded} of {total} personas; Kant did not respond.\"",
+       why="A final assessment quoted on its own must never present a partial council as a full one.",
+       example='"text": "The design is unsound." after Kant timed out',
+       fix="Add the partial-council statement to the text.", protocol=P)

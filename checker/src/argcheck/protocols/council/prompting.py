@@ -67,7 +67,8 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
-    slots.update(HEARD=state.council_line(), REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
+    slots.update(HEARD=state.council_line(), RESPONDED=len(state.responded), TOTAL=len(state.personas),
+                 REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
                  SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
     return fill(template_text("round-assessment"), slots)
 

@@ -67,6 +67,14 @@ def non_objective_tone(text: str, path: str) -> list:
     return [finding("CNL122", path=path, words=", ".join(repr(w) for w in words))]
 
 
+def partial_council_not_stated(state, text: str, path: str) -> list:
+    """CNL125: a partial council's assessment says how many personas it heard."""
+    responded, total = len(state.responded), len(state.personas)
+    if not state.partial or f"{responded} of {total} personas" in " ".join(text.split()):
+        return []
+    return [finding("CNL125", path=path, responded=responded, total=total)]
+
+
 def check_assessment(state, move: dict, path: str) -> list:
     """Every finding for a final assessment (once the synthesis exists)."""
     too_early = assessment_too_early(state, path + "/type")
@@ -77,4 +85,5 @@ def check_assessment(state, move: dict, path: str) -> list:
             + unknown_point(state, addressed, path + "/addressed")
             + no_findings_message_missing(state, text, path + "/text")
             + findings_denied(state, text, path + "/text")
+            + partial_council_not_stated(state, text, path + "/text")
             + non_objective_tone(text, path + "/text"))
