@@ -69,6 +69,8 @@ def invalid_documents() -> dict[str, dict]:
         "CNL108-tree-too-deep": _forced(_run(max_depth=1), critique("Kant", node("KAN-1", children=[node("KAN-2")]))),
         "CNL109-children-below-threshold": _forced(
             _run(), critique("Kant", node("KAN-1", confidence=0.1, children=[node("KAN-2")]))),
+        "CNL126-atomic-passage-decomposed": _forced(
+            _run(), critique("Kant", node("KAN-1", "Retention is", children=[node("KAN-2")]))),
         "CNL110-evidence-not-in-document": _forced(_run(), critique("Kant", node("KAN-1", "exactly-once delivery"))),
         "CNL111-self-critique-too-early": _forced(_run().ok(critique("Kant")), self_critique("Kant")),
         "CNL112-self-critique-twice": _forced(critiqued().ok(self_critique("Kant")), self_critique("Kant")),

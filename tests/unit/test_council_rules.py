@@ -113,6 +113,18 @@ def test_threshold_is_the_runs_option():
     assert ck.council(threshold=0.6).codes(critique("Kant", tree)) == {"CNL109"}
 
 
+# -- CNL126 ATOMIC_CONTENT_DECOMPOSED ----------------------------------------------------------------
+
+def test_children_under_a_two_word_quote_are_refused():
+    tree = node("KAN-1", evidence="Retention is", children=[node("KAN-1.1")])
+    assert ck.council().codes(critique("Kant", tree)) == {"CNL126"}
+
+
+def test_a_one_word_leaf_under_a_three_word_quote_is_accepted():
+    tree = node("KAN-1", evidence="Retention is unlimited", children=[node("KAN-1.1", evidence="unlimited")])
+    assert ck.council().codes(critique("Kant", tree)) == set()
+
+
 # -- CNL110 EVIDENCE_NOT_IN_DOCUMENT -----------------------------------------------------------------
 
 def test_evidence_the_document_does_not_contain_is_refused():

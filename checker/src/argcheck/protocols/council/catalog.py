@@ -23,6 +23,8 @@ PLACEHOLDERS = {
     "threshold": "the run's branch-termination threshold",
     "children": "how many sub-critiques the node has",
     "evidence": "the start of the evidence snippet",
+    "words": "how many words the evidence has",
+    "minimum": "the fewest words a decomposable passage has",
     "pending": "the personas whose record for the round is still missing",
     "owner": "the persona whose claim it is, or 'no persona' for an unknown id",
     "before": "the claim's confidence before the adjustment",
@@ -32,7 +34,7 @@ PLACEHOLDERS = {
     "missing": "the ids of the High or Critical points the assessment does not address",
     "unknown": "the addressed ids that are not synthesized points",
     "points": "how many points the synthesis holds",
-    "words": "the words that break the objective tone",
+    "tone": "the words that break the objective tone",
     "responded": "how many personas responded",
     "total": "how many personas the panel has",
     "failed": "the personas that failed, with their failure",
@@ -168,7 +170,7 @@ define("CNL121", "PERSONA_HAS_NO_CRITIQUE", ERROR, "{persona} has no initial cri
        why="Self-critique reviews the persona's own critique; without one there is nothing to review.",
        example="a self_critique move from a persona with a persona_failure in round critique",
        fix="Nothing to record for this persona.", protocol=P)
-define("CNL122", "NON_OBJECTIVE_TONE", WARNING, "the final assessment uses {words}",
+define("CNL122", "NON_OBJECTIVE_TONE", WARNING, "the final assessment uses {tone}",
        "write in an objective, impersonal tone: no first person, no praise, no hedging filler",
        why="Seed §4.5 and FR-MOD-10: the output is objective and robotic in tone.",
        example='"text": "I think the design is great."',
@@ -189,3 +191,11 @@ define("CNL125", "PARTIAL_COUNCIL_NOT_STATED", ERROR, "the council heard {respon
        why="A final assessment quoted on its own must never present a partial council as a full one.",
        example='"text": "The design is unsound." after Kant timed out',
        fix="Add the partial-council statement to the text.", protocol=P)
+define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} word(s), an atomic passage, but has "
+       "{children} sub-critique(s)",
+       "a passage under {minimum} words is too small to decompose: drop the sub_critiques, or quote the larger "
+       "passage they critique",
+       why="Seed §7.3: recursion terminates when the content segment is too small or atomic for further critique "
+           "(critique_council returns no subtree for too-short content).",
+       example='{"evidence": "adequate", "sub_critiques": [{...}]}',
+       fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)

@@ -11,6 +11,7 @@ import os
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
+from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS
 from argcheck.protocols.council.state import ASSESSED
 
 
@@ -49,6 +50,7 @@ def _common(state, persona: dict | None) -> dict:
 def critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
     slots.update(MAX_DEPTH=state.max_depth, LAST_DEPTH=state.max_depth - 1, THRESHOLD=state.threshold,
+                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS,
                  DOCUMENT=state.document_text)
     return fill(template_text("round-critique"), slots)
 

@@ -64,7 +64,7 @@ def non_objective_tone(text: str, path: str) -> list:
                                                                      for m in TONE_WORDS.finditer(text)})
     if not words:
         return []
-    return [finding("CNL122", path=path, words=", ".join(repr(w) for w in words))]
+    return [finding("CNL122", path=path, tone=", ".join(repr(w) for w in words))]
 
 
 def partial_council_not_stated(state, text: str, path: str) -> list:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from argcheck.registry import finding
 from argcheck.text import clip
 
+MIN_DECOMPOSABLE_WORDS = 3
+
 
 def walk(node: dict, path: str, depth: int = 0, parent: str | None = None):
     """Every node of a tree with its JSON path, depth and parent id (pre-order)."""
@@ -24,6 +26,7 @@ def check_tree(state, tree: dict, path: str) -> list:
         seen.setdefault(node["id"], None)
         found += max_depth_exceeded(state, node, where, depth)
         found += branch_below_threshold(state, node, where)
+        found += atomic_content_decomposed(node, where)
         found += evidence_not_in_document(state, node, where)
     return found
 
@@ -58,3 +61,13 @@ def evidence_not_in_document(state, node: dict, path: str) -> list:
     if state.locate(node["evidence"]) is not None:
         return []
     return [finding("CNL110", path=path + "/evidence", id=node["id"], evidence=clip(node["evidence"], 80))]
+
+
+def atomic_content_decomposed(node: dict, path: str) -> list:
+    """CNL126: a passage of fewer than MIN_DECOMPOSABLE_WORDS words is atomic: no sub-critiques under it."""
+    children = node.get("sub_critiques", [])
+    words = len(node["evidence"].split())
+    if not children or words >= MIN_DECOMPOSABLE_WORDS:
+        return []
+    return [finding("CNL126", path=path + "/sub_critiques", id=node["id"], words=words, children=len(children),
+                    minimum=MIN_DECOMPOSABLE_WORDS)]
