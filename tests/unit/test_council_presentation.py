@@ -133,6 +133,19 @@ def test_a_bare_reply_is_ingested_for_the_due_persona():
     assert moves[0]["agent_style"] == "Aristotle" and moves[0]["type"] == "critique"
 
 
+def test_a_list_of_replies_is_not_an_ingest_reply():
+    with pytest.raises(ingest.IngestProblem, match="expected one JSON object"):
+        ingest.moves_from_envelope(ck.council().state, [{"agent_style": "Kant", "critique_tree": node("KAN-1")}])
+
+
+def test_the_replies_of_parallel_subagents_apply_as_one_batch():
+    run = ck.council()
+    assert run.codes(*ck.all_critiques()) == set() and run.status == "self_critiquing"
+    bad = ck.council()
+    assert bad.codes(critique("Kant"), critique("Popper", node("POP-1", "not in it"))) == {"CNL110"}
+    assert bad.state.rounds["critique"] == {}
+
+
 def test_an_envelope_failure_becomes_a_persona_failure():
     run = ck.council()
     envelope = {"envelope": 1, "response": None, "failure": "timeout", "detail": "no answer"}
