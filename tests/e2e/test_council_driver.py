@@ -143,3 +143,18 @@ def test_demo_council_replays_and_ends_with_the_critique(tmp_path):
     assert "REFUSED (CNL110): the state file is unchanged" in done.stdout
     assert "══ The critique (argcheck render --format md) ══" in done.stdout
     assert "> **PARTIAL COUNCIL: 5 of 6 personas.**" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_locked_state_file_stops_the_run_with_exit_5(tmp_path, document):
+    from argcheck import statefile
+
+    state = tmp_path / "s.json"
+    assert argcheck("init", "council", "--document", document, "--state", state, cwd=tmp_path).returncode == 0
+    before = state.read_bytes()
+    with statefile.locked(str(state), 1.0):  # held for the whole run: each apply gives up after 10 s
+        done = argcheck("init", "council", "--document", document, "--state", state, "--consultee", "codex",
+                        "--run", "--resume", "--wrapper", STUB, cwd=tmp_path)
+    assert done.returncode == 5, done.stderr
+    assert "locked by another process" in done.stderr and "Traceback" not in done.stderr
+    assert state.read_bytes() == before

@@ -69,11 +69,13 @@ class Driver:
         try:
             for future in as_completed(futures):
                 future.result()
-        except KeyboardInterrupt:
+        except BaseException as stop:  # Ctrl-C, or a state file another process keeps locked
             self.stopping.set()
             self.consultee.stop()
             pool.shutdown(wait=True, cancel_futures=True)
-            raise Interrupted(self.path) from None
+            if isinstance(stop, KeyboardInterrupt):
+                raise Interrupted(self.path) from None
+            raise
         pool.shutdown(wait=True)
 
     def ask_persona(self, state, round_name: str, name: str) -> None:

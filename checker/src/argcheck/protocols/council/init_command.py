@@ -52,6 +52,7 @@ def command(state, force, document, run_it, parallel, resume, timeout, wrapper, 
 
 
 def _run(document, options, state, force, parallel, resume, timeout, wrapper, replay_dir) -> int:
+    from argcheck import statefile
     from argcheck.protocols.council import consulting, driver
 
     if not options.get("consultee"):
@@ -68,6 +69,9 @@ def _run(document, options, state, force, parallel, resume, timeout, wrapper, re
         return int(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
+    except statefile.LockBusy:
+        click.echo(f"argcheck: {state} is locked by another process; nothing more was recorded", err=True)
+        return int(ExitCode.BUSY)
     except FileExistsError as error:
         raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
     click.echo(text, nl=False)
