@@ -36,7 +36,9 @@ import re
 import subprocess
 
 import pytest
-from kit.skillrun import BIN, FIXTURES, ROOT, TIMEOUT, Scenario, fenced_blocks, make_sandbox, walk
+from kit.skillrun import (
+    BIN, FIXTURES, ROOT, TIMEOUT, Scenario, fenced_blocks, make_sandbox, shell_blocks, skill_file, walk,
+)
 
 SKILLS = sorted(path.parent.name for path in (ROOT / "skills").glob("*/SKILL.md"))
 
@@ -76,6 +78,19 @@ def test_every_shell_block_of_the_skill_runs_as_written(skill, tmp_path):
     assert "Traceback" not in validated.stdout + validated.stderr
     if scenario.check is not None:
         scenario.check(box, state)
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_the_skill_runs_in_claude_codes_default_permission_mode(skill):
+    """Only the skill's own `allowed-tools`, and no form Claude Code asks about even when argcheck is
+    allowed: no heredoc, `$(...)`, pipe or redirection outside single quotes (the real client runs them in
+    tests/realcli/test_skills_default_permissions_real.py)."""
+    text = (ROOT / "skills" / skill / "SKILL.md").read_text(encoding="utf-8")
+    head = text.split("---\n")[1]
+    assert re.search(r"^allowed-tools: Bash\(argcheck:\*\) Bash\(argcheck-consult:\*\)$", head, re.M), skill
+    for block in shell_blocks(skill_file(skill)):
+        outside = re.sub(r"'[^']*'", "''", block.text)  # inside single quotes nothing is shell syntax
+        assert not re.search(r"<<|\$\(|`|[|>]", outside), block.where(skill)
 
 
 @pytest.mark.slow

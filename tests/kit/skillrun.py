@@ -179,9 +179,13 @@ def make_sandbox(tmp_path: Path, skill: str, transcripts: tuple[str, ...]) -> Sa
         shutil.copytree(seed, work)
     else:
         work.mkdir()
-    stub = (STUB.replace("@CONSULT@", shlex.quote(str(CONSULT)))
-            .replace("@TRANSCRIPTS@", " ".join(shlex.quote(str(FIXTURES / skill / t)) for t in transcripts))
-            .replace("@COUNTER@", shlex.quote(str(tmp_path / "new-sessions"))))
+    own = FIXTURES / skill / "consult.py"  # a skill whose consultee needs more than replayed transcripts
+    if own.is_file():
+        stub = f'#!/usr/bin/env bash\nexec {shlex.quote(sys.executable)} {shlex.quote(str(own))} "$@"\n'
+    else:
+        stub = (STUB.replace("@CONSULT@", shlex.quote(str(CONSULT)))
+                .replace("@TRANSCRIPTS@", " ".join(shlex.quote(str(FIXTURES / skill / t)) for t in transcripts))
+                .replace("@COUNTER@", shlex.quote(str(tmp_path / "new-sessions"))))
     (stubs / "argcheck-consult").write_text(stub, encoding="utf-8")
     (stubs / "argcheck-consult").chmod(0o755)
     env = {key: value for key, value in os.environ.items() if not key.startswith(("CONSULT_", "ARGCHECK_", "XDG_"))}

@@ -3,7 +3,7 @@
 `@record` reads a class's annotated fields (in order) and their defaults, and gives it `__init__`,
 `__repr__` and `__eq__` (`__init__` generated once, as dataclasses does) and, unless `slots=False`, `__slots__`.
 Defining a class this way costs a small fraction of `@dataclass(slots=True)`, which also imports
-`inspect`: on a short CLI call, defining the deliberate state's seven classes with dataclasses took
+`inspect`: on a short CLI call, defining one protocol's seven state classes with dataclasses took
 longer than replaying a 200-move log. Instances behave the same: keyword or positional arguments,
 `field(default_factory=...)` for mutable defaults, unhashable (like a dataclass with eq=True).
 """

@@ -1,0 +1,150 @@
+"""`argcheck demo council`: a recorded council on a bundled design document, replayed with no consultee.
+
+Every persona reply goes the way a real one goes: a wrapper envelope mapped onto moves by `ingest`,
+applied with `operations.apply_to_file`. Kant's call times out (a recorded failure: 5 of 6 personas);
+Russell's first reply quotes text the document does not contain and is refused (CNL110). The run ends
+with the formatted critique.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from importlib import resources
+
+from argcheck import operations
+from argcheck.env import default_env
+from argcheck.protocols.council import ingest, nextstep, render
+from argcheck.protocols.council.state import ROUND_NAMES
+from argcheck.terminal import Palette
+
+SCRIPT = "council.json"
+
+
+def load_script() -> dict:
+    return json.loads(_data(SCRIPT).read_text(encoding="utf-8"))
+
+
+def _data(name: str):
+    return resources.files(__package__).joinpath("data", "demo", name)
+
+
+def envelope(reply: dict | None, failure: dict | None = None, session: str = "demo") -> dict:
+    """The envelope a `consult replay` call prints for a recorded reply (or a recorded failure)."""
+    if failure:
+        return {"envelope": 1, "consultee": "replay", "session_id": None, "response": None, **failure}
+    text = json.dumps(reply, ensure_ascii=False)
+    return {"envelope": 1, "consultee": "replay", "session_id": session, "response": text, "failure": None}
+
+
+def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+    """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
+    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-council-demo-")
+    try:
+        return _Player(load_script(), workdir, out, pause, Palette(color)).play()
+    finally:
+        if keep_dir is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+class _Player:
+    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette) -> None:
+        self.script, self.out, self.pause, self.paint = script, out, pause, paint
+        self.document = os.path.join(workdir, script["document"])
+        self.path = os.path.join(workdir, "council-demo.json")
+        self.ok = True
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def play(self) -> int:
+        self._prepare()
+        for name in self._state().names:
+            self._critique(name)
+        for name in self._state().expected("self_critique"):
+            self._turn(("self_critique", name), envelope(self.script["self_critiques"][name], session=name))
+        self._turn(("assessment", None), envelope(self.script["assessment"]))
+        outcome = operations.validate_file(self.path)
+        self.say()
+        self.say(self.paint("bold", "══ The critique (argcheck render --format md) ══"))
+        self.say(render.critique(outcome.replay.engine.state, outcome.findings).rstrip("\n"))
+        return 0 if self.ok else 1
+
+    def _prepare(self) -> None:
+        os.makedirs(os.path.dirname(self.document), exist_ok=True)
+        with open(self.document, "w", encoding="utf-8") as handle:
+            handle.write(_data(self.script["document"]).read_text(encoding="utf-8"))
+        options = {"document": self.document, "panel": self.script["panel"], "consultee": "replay"}
+        operations.init_file(self.path, "council", options, default_env(), force=True)
+        self.say(self.paint("bold", f"argcheck demo council: {self.script['title']}"))
+        self.say(self.paint("dim", "Recorded persona replies replayed through `argcheck apply`; nothing is sent "
+                                   "anywhere."))
+        self.say(self.paint("dim", f"Document: {self.document}\nState file: {self.path}"))
+
+    def _critique(self, name: str) -> None:
+        refused = self.script.get("refused", {})
+        if refused.get("persona") == name:
+            self._refusal(name, refused)
+        failure = self.script["failures"].get(name)
+        reply = None if failure else self.script["critiques"][name]
+        self._turn(("critique", name), envelope(reply, failure, session=name))
+
+    def _turn(self, step, reply: dict) -> None:
+        round_name, name = step
+        label = "final assessment" if name is None else f"{name} · {ROUND_NAMES[round_name]}"
+        self.say()
+        self.say(self.paint("bold", f"── {label}"))
+        moves = ingest.moves_for_step(self._state(), step, reply)
+        outcome = operations.apply_to_file(self.path, moves)
+        if not outcome.applied:
+            self.ok = False
+            self._findings(outcome.findings, "red")
+            self.say(self.paint("red", "demo error: this turn was expected to apply"))
+            return
+        move = moves[0]
+        if move["type"] == "persona_failure":
+            self.say(self.paint("yellow", f"  consultee failure recorded: {move['failure']} — the council goes on"))
+        else:
+            self.say(f"  recorded: {move['type']}")
+        self._findings([f for f in outcome.findings if not f.is_error], "yellow")
+        self._next()
+        if self.pause > 0:
+            time.sleep(self.pause)
+
+    def _refusal(self, name: str, refused: dict) -> None:
+        self.say()
+        self.say(self.paint("bold", f"── {name} · initial critique (first reply)"))
+        before = _digest(self.path)
+        moves = ingest.moves_for_step(self._state(), ("critique", name), envelope(refused["reply"], session=name))
+        outcome = operations.apply_to_file(self.path, moves)
+        codes = sorted({f.code for f in outcome.findings if f.is_error})
+        self._findings([f for f in outcome.findings if f.is_error], "red")
+        unchanged = _digest(self.path) == before
+        self.say(self.paint("bold red", f"  REFUSED ({', '.join(codes)}): the state file is "
+                                        f"{'unchanged' if unchanged else 'CHANGED (a bug)'}"))
+        if outcome.applied or not unchanged or codes != refused["expect"]:
+            self.ok = False
+
+    def _findings(self, findings, style: str) -> None:
+        for found in findings:
+            self.say(self.paint(style, f"  {found.code} {found.name} {found.severity}: {found.message}"))
+
+    def _next(self) -> None:
+        text = nextstep.format_text(nextstep.report(self._state(), self.path))
+        self.say(self.paint("dim", "  $ argcheck next"))
+        lines = text.rstrip("\n").split("\n")
+        for line in [lines[0]] + [line for line in lines if line.startswith(("Synthesis:", "Next ("))]:
+            self.say(self.paint("dim", "    " + line))
+
+    def _state(self):
+        return operations.validate_file(self.path).replay.engine.state
+
+
+def _digest(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()

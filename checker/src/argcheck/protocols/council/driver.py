@@ -1,0 +1,201 @@
+"""The headless council: the seed's `critique_goal_document(file) -> str` (§3), one command end to end.
+
+Initial critiques from every persona in parallel → self-critiques in parallel (each persona resumes its own
+consultee session) → the computed synthesis and a written final assessment → the formatted critique.
+Every reply is recorded with `operations.apply_to_file` (atomic, locked), so an interrupted run leaves a
+valid state file; running again with the same state file resumes it where it stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+from argcheck import operations, statefile
+from argcheck.env import default_env
+from argcheck.jsonio import InputError
+from argcheck.protocols.contract import UsageProblem
+from argcheck.protocols.council import ingest, prompting, render, synthesis
+from argcheck.protocols.council.consulting import Consultee
+from argcheck.protocols.council.state import ROUND_NAMES
+
+
+class Interrupted(Exception):
+    """Ctrl-C: the state file is valid and can be resumed."""
+
+
+class Driver:
+    def __init__(self, path: str, consultee: Consultee, parallel: int, progress, replay_dir: str | None = None,
+                 lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT):
+        self.path, self.consultee, self.parallel, self.progress = path, consultee, max(1, parallel), progress
+        self.replay_dir, self.started, self.lock_timeout = replay_dir, time.monotonic(), lock_timeout
+        self.stopping = threading.Event()
+
+    def say(self, text: str) -> None:
+        self.progress.write(f"council [{time.monotonic() - self.started:6.1f}s] {text}\n")
+        self.progress.flush()
+
+    def state(self):
+        return operations.validate_file(self.path).replay.engine.state
+
+    def run(self) -> str:
+        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C)."""
+        try:
+            return self._rounds()
+        except KeyboardInterrupt:
+            self.stopping.set()
+            self.consultee.stop()
+            raise Interrupted(self.path) from None
+
+    def _rounds(self) -> str:
+        for round_name in ("critique", "self_critique"):
+            self.run_round(round_name)
+        if prompting.due(self.state()) == ("assessment", None):
+            self.assess()
+        outcome = operations.validate_file(self.path)
+        self.say(f"done: {outcome.replay.engine.state.council_line()}")
+        return render.critique(outcome.replay.engine.state, outcome.findings)
+
+    def run_round(self, round_name: str) -> None:
+        state = self.state()
+        pending = state.pending(round_name)
+        if not pending:
+            return
+        self.say(f"{ROUND_NAMES[round_name]} round: {', '.join(pending)} ({min(self.parallel, len(pending))} "
+                 f"at a time)")
+        pool = ThreadPoolExecutor(max_workers=self.parallel)
+        futures = [pool.submit(self.ask_persona, state, round_name, name) for name in pending]
+        try:
+            for future in as_completed(futures):
+                future.result()
+        except BaseException as stop:  # Ctrl-C, or a state file another process keeps locked
+            self.stopping.set()
+            self.consultee.stop()
+            pool.shutdown(wait=True, cancel_futures=True)
+            if isinstance(stop, KeyboardInterrupt):
+                raise Interrupted(self.path) from None
+            raise
+        pool.shutdown(wait=True)
+
+    def ask_persona(self, state, round_name: str, name: str) -> None:
+        began = time.monotonic()
+        self.say(f"{name}: {ROUND_NAMES[round_name]} asked")
+        if round_name == "critique":
+            envelope = self.consultee.call(prompting.critique_prompt(state, name), args=self._transcript(name))
+        else:
+            record = state.rounds["critique"][name]
+            session = (record.provenance or {}).get("session_id")
+            envelope = self.consultee.call(prompting.self_critique_prompt(state, name), session=session,
+                                           args=() if session else self._transcript(name))
+        if self.stopping.is_set():
+            return
+        self.say(f"{name}: {self.record(state, (round_name, name), envelope)} "
+                 f"({time.monotonic() - began:.1f}s)")
+
+    def record(self, state, step, envelope: dict, retry: bool = True) -> str:
+        """Record the persona's reply; a refused reply is sent back once (same session) with the findings,
+        and a second refusal is recorded as the persona's failure."""
+        moves = ingest.moves_for_step(state, step, envelope)
+        outcome = operations.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+        if outcome.applied:
+            move = moves[0]
+            if move["type"] == "persona_failure":
+                return f"FAILED ({move['failure']}{': ' + move['detail'] if move.get('detail') else ''})"
+            return _recorded(move)
+        errors = [f for f in outcome.findings if f.is_error]
+        codes = ", ".join(sorted({f.code for f in errors}))
+        session = envelope.get("session_id")
+        if retry and session and not self.stopping.is_set():
+            self.say(f"{step[1]}: refused ({codes}); asked to correct it")
+            again = self.consultee.call(prompting.correction_prompt(errors), session=session)
+            if self.stopping.is_set():
+                return "interrupted"
+            return self.record(state, step, again, retry=False)
+        refused = ingest.failure_move(step, "refused", f"refused by the validator: {codes}")
+        operations.apply_to_file(self.path, refused, lock_timeout=self.lock_timeout)
+        return f"FAILED (refused: {codes})"
+
+    def assess(self) -> None:
+        state = self.state()
+        self.say("final assessment asked")
+        envelope = self.consultee.call(prompting.assessment_prompt(state), args=self._transcript("assessment"))
+        try:
+            moves = ingest.moves_for_step(state, ("assessment", None), envelope)
+            outcome = operations.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+            if outcome.applied:
+                self.say("final assessment recorded")
+                return
+            problem = "refused: " + ", ".join(sorted({f.code for f in outcome.findings if f.is_error}))
+        except ingest.IngestProblem as error:
+            problem = str(error)
+        operations.apply_to_file(self.path, [mechanical_assessment(state)], lock_timeout=self.lock_timeout)
+        self.say(f"final assessment from the consultee unusable ({problem}); recorded the computed summary")
+
+    def _transcript(self, name: str) -> tuple:
+        if not self.replay_dir:
+            return ()
+        slug = name.lower().replace(" ", "-")
+        return ("--transcript", os.path.join(self.replay_dir, f"{slug}.json"))
+
+
+def _recorded(move: dict) -> str:
+    if move["type"] == "critique":
+        from argcheck.protocols.council.rules_trees import walk
+
+        return f"critique recorded ({sum(1 for _ in walk(move['critique_tree'], ''))} claims)"
+    return f"self-critique recorded ({len(move['adjustments'])} adjustments)"
+
+
+def mechanical_assessment(state) -> dict:
+    """The final assessment written from the computed synthesis alone (objective by construction)."""
+    data = synthesis.synthesize(state)
+    if data["no_findings"]:
+        text = synthesis.NO_FINDINGS_MESSAGE
+        if not state.responded:
+            text += f" No persona responded ({state.council_line()}): the council produced no critique."
+        return {"type": "final_assessment", "text": text, "addressed": [], "provenance": {"source": "orchestrator"}}
+    parts = [f"{len(data['points'])} point(s) at adjusted confidence ≥ {state.inclusion_threshold}; "
+             f"{state.council_line()}."]
+    for severity in synthesis.SEVERITY_ORDER:
+        ids = [p["id"] for p in data["points"] if p["severity"] == severity]
+        if ids:
+            parts.append(f"{severity}: {', '.join(ids)}.")
+    return {"type": "final_assessment", "text": " ".join(parts), "addressed": synthesis.required_ids(state),
+            "provenance": {"source": "orchestrator"}}
+
+
+def critique_goal_document(document: str, options: dict, state_path: str | None, consultee: Consultee, *,
+                           parallel: int = 6, resume: bool = False, force: bool = False, progress=None,
+                           replay_dir: str | None = None,
+                           lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT) -> tuple[str, str]:
+    """Run (or resume) the whole council on `document`; returns (state path, formatted critique)."""
+    import sys
+
+    progress = progress or sys.stderr
+    path = _prepared(document, options, state_path, resume, force)
+    driver = Driver(path, consultee, parallel, progress, replay_dir, lock_timeout)
+    state = driver.state()
+    driver.say(f"{state.header['panel']['name']} panel, {len(state.personas)} personas, on {consultee.name}; "
+               f"state {path}" + (f"; resuming: {state.council_line()}, {state.status}" if resume else ""))
+    return path, driver.run()
+
+
+def _prepared(document: str, options: dict, state_path: str | None, resume: bool, force: bool) -> str:
+    if resume:
+        if not state_path or not os.path.exists(state_path):
+            raise UsageProblem("--resume needs --state pointing at an existing council")
+        try:
+            outcome = operations.validate_file(state_path)
+        except InputError as error:
+            raise UsageProblem(f"{state_path}: {error.finding.message}") from None
+        if outcome.replay is None or outcome.replay.protocol.name != "council" or \
+                any(f.is_error for f in outcome.findings):
+            raise UsageProblem(f"{state_path} is not a valid council state file (argcheck validate {state_path})")
+        recorded = outcome.doc["header"]["document"]["sha256"]
+        if recorded != options["document"]["sha256"]:
+            raise UsageProblem(f"{document} is not the document {state_path} critiques (sha256 differs)")
+        return state_path
+    path, _ = operations.init_file(state_path, "council", options, default_env(), force=force)
+    return path

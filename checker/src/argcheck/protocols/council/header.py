@@ -1,0 +1,99 @@
+"""The header of a council: the document as read at init, the panel, and the run's limits (checked)."""
+
+from __future__ import annotations
+
+import os
+
+from argcheck.findings import Finding
+from argcheck.protocols.contract import UsageProblem
+from argcheck.protocols.council import _shapes
+from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
+from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel
+from argcheck.protocols.council.reading import read_file_content, sha256
+from argcheck.registry import finding
+from argcheck.shapes import check_shape
+
+DEFAULTS = {"max_depth": 3, "threshold": 0.3, "inclusion_threshold": 0.4}
+
+__all__ = ["make_header", "check_header", "panel_from_option"]
+
+
+def make_header(options: dict) -> dict:
+    """The header for `argcheck init council`; `document` is a path (or "-") or an already read document."""
+    document = options.get("document")
+    if isinstance(document, str):
+        document = read_file_content(document)
+    if not isinstance(document, dict):
+        raise UsageProblem("council needs --document FILE (or - for stdin)")
+    header = {
+        "document": document,
+        "panel": panel_from_option(options.get("panel")),
+        **{key: _option(options, key, default) for key, default in DEFAULTS.items()},
+        "consultee": options.get("consultee"),
+        "conversation_id": options.get("conversation_id"),
+        "workspace": _workspace(document["path"]),
+    }
+    header = {key: value for key, value in header.items() if value is not None}
+    problems = check_header(header)
+    if problems:
+        raise UsageProblem("; ".join(f"{p.path}: {p.message}" for p in problems))
+    return header
+
+
+def _option(options: dict, key: str, default):
+    value = options.get(key)
+    return default if value is None else value
+
+
+def _workspace(path: str) -> str | None:
+    """The document's folder: where `validate` looks for it to report a changed document."""
+    return None if path == "-" else os.path.dirname(path)
+
+
+def panel_from_option(value) -> dict:
+    """A panel name (philosophers, scientific), a path to a custom panel's JSON file, or a parsed panel."""
+    if value is None:
+        value = DEFAULT_PANEL
+    if isinstance(value, dict):
+        return custom_panel_from_dict(value)
+    if not isinstance(value, str):
+        raise UsageProblem("--panel takes philosophers, scientific or a JSON file of personas")
+    if value in PANELS:
+        return bundled_panel(value)
+    if not os.path.isfile(value):
+        raise UsageProblem(f"--panel {value}: not philosophers, scientific, or a readable file")
+    try:
+        with open(value, encoding="utf-8") as handle:
+            text = handle.read(1_000_000)
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageProblem(f"--panel {value}: cannot be read ({error})") from None
+    return custom_panel(text, value)
+
+
+def custom_panel_from_dict(value: dict) -> dict:
+    import json
+
+    return custom_panel(json.dumps(value), "(options)")
+
+
+def check_header(header) -> list[Finding]:
+    found = check_shape(_shapes, "header", header, "/header")
+    if found:
+        return found
+    document = header["document"]
+    expected = {"sha256": sha256(document["text"]), "size": len(document["text"].encode("utf-8", "surrogatepass"))}
+    for field, value in expected.items():
+        if document[field] != value:
+            found.append(finding("CNL101", path=f"/header/document/{field}", field=field, found=document[field],
+                                 expected=value))
+    found += duplicate_personas(header["panel"]["personas"])
+    return found
+
+
+def duplicate_personas(personas) -> list[Finding]:
+    seen, found = set(), []
+    for index, persona in enumerate(personas):
+        if persona["name"] in seen:
+            found.append(finding("CNL124", path=f"/header/panel/personas/{index}/name", persona=persona["name"]))
+        seen.add(persona["name"])
+    return found

@@ -1,0 +1,119 @@
+"""`argcheck next`: where a council stands and exactly what to do now (pure)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+from argcheck.protocols.council import synthesis
+from argcheck.protocols.council.prompting import due
+from argcheck.protocols.council.state import ASSESSED, ROUND_NAMES, ROUNDS
+
+SKELETONS = {
+    "critique": {"agent_style": "{persona}", "critique_tree": {"id": "...", "claim": "...", "evidence": "...",
+                                                               "confidence": 0.7, "severity": "Medium",
+                                                               "sub_critiques": []}},
+    "self_critique": {"agent_style": "{persona}", "adjustments": [{"target_claim_id": "...",
+                                                                   "confidence_delta": -0.1, "reasoning": "..."}]},
+    "assessment": {"final_assessment": "...", "addressed": ["..."]},
+}
+
+
+def round_table(state) -> dict:
+    """Per round, per persona: done, failed (with the failure), pending, or not due."""
+    table = {}
+    for round_name in ROUNDS:
+        expected, records = state.expected(round_name), state.rounds[round_name]
+        row = {}
+        for name in state.names:
+            record = records.get(name)
+            if record is not None:
+                row[name] = f"failed: {record.failure}" if record.failed else f"done (move {record.seq})"
+            else:
+                row[name] = "pending" if name in expected else "not due"
+        table[round_name] = row
+    return table
+
+
+def allowed_moves(state) -> list[str]:
+    step = due(state)
+    if step is None:
+        return []
+    if step[0] == "assessment":
+        return ["final_assessment"]
+    return ["critique", "persona_failure"] if step[0] == "critique" else ["self_critique", "persona_failure"]
+
+
+def report(state, state_path: str = "STATE") -> dict:
+    """Everything `next` knows, JSON-able, in a stable order."""
+    document = state.header.get("document", {})
+    step = due(state)
+    data = synthesis.synthesize(state) if step in (None, ("assessment", None)) else None
+    return {
+        "protocol": "council",
+        "status": state.status,
+        "document": {key: document.get(key) for key in ("path", "size", "sha256")},
+        "panel": state.header.get("panel", {}).get("name"),
+        "council": state.council_line(),
+        "limits": {"max_depth": state.max_depth, "threshold": state.threshold,
+                   "inclusion_threshold": state.inclusion_threshold},
+        "rounds": round_table(state),
+        "own_claims": {name: state.own_claims(name) for name in state.expected("self_critique")},
+        "synthesis": None if data is None else {
+            "points": len(data["points"]), "no_findings": data["no_findings"],
+            "severity_counts": data["severity_counts"], "must_address": synthesis.required_ids(state)},
+        "allowed_moves": allowed_moves(state),
+        "next": next_action(state, step, state_path),
+    }
+
+
+def next_action(state, step, state_path: str) -> dict:
+    path = shlex.quote(state_path)
+    if step is None or state.status == ASSESSED:
+        return _action("user", "done (assessed): read the critique", [f"argcheck render {path} --format md"])
+    round_name, persona = step
+    skeleton = json.dumps(SKELETONS[round_name], ensure_ascii=False).replace("{persona}", persona or "")
+    if round_name == "assessment":
+        text = "write the final assessment of the computed synthesis (address every High/Critical point by id)"
+    else:
+        pending = ", ".join(state.pending(round_name))
+        text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); the prompt "
+                f"of the first, or of every pending persona at once (--format prompts, for parallel subagents)")
+    commands = [f"argcheck prompt {path}"]
+    if persona:
+        commands.append(f"argcheck render {path} --format prompts")
+    commands.append(f"echo '{skeleton}' | argcheck ingest {path} -")
+    if persona:
+        failure = json.dumps({"type": "persona_failure", "agent_style": persona, "round": round_name,
+                              "failure": "timeout"})
+        commands.append(f"echo '{failure}' | argcheck apply {path} -")
+    return _action("orchestrator", text, commands)
+
+
+def _action(actor: str, text: str, commands: list[str]) -> dict:
+    return {"actor": actor, "text": text, "commands": commands}
+
+
+def format_text(report: dict) -> str:
+    """A few lines an agent reads to know where the council stands and what to do next."""
+    document = report["document"]
+    lines = [f"council · {report['status']} · {report['panel']} panel · {report['council']}",
+             f"Document: {document['path']} ({document['size']} bytes, sha256 {str(document['sha256'])[:12]}…)",
+             "Limits: max depth {max_depth}, branch threshold {threshold}, inclusion threshold "
+             "{inclusion_threshold}".format(**report["limits"])]
+    for round_name, row in report["rounds"].items():
+        cells = ", ".join(f"{name} {status}" for name, status in row.items())
+        lines.append(f"{ROUND_NAMES[round_name].capitalize()}: {cells}")
+    for name, ids in report["own_claims"].items():
+        if report["rounds"]["self_critique"].get(name) == "pending":
+            lines.append(f"  {name}'s claims: {', '.join(ids)}")
+    data = report["synthesis"]
+    if data:
+        counts = ", ".join(f"{k} {v}" for k, v in data["severity_counts"].items() if v)
+        lines.append(f"Synthesis: {data['points']} point(s)" + (f" ({counts})" if counts else " (no findings)")
+                     + (f"; must address: {', '.join(data['must_address'])}" if data["must_address"] else ""))
+    lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
+    step = report["next"]
+    lines.append(f"Next ({step['actor']}): {step['text']}")
+    lines += ["  " + command for command in step["commands"]]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,81 @@
+"""`argcheck prompt`: the prompt for the next due persona or round, from the bundled templates (pure).
+
+The persona and round templates under `personas/` are the one source; the same functions give the
+headless driver one prompt per persona, so personas can run in parallel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from argcheck.protocols.council import synthesis
+from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
+from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS
+from argcheck.protocols.council.state import ASSESSED
+
+
+def due(state) -> tuple[str, str | None] | None:
+    """What is due next: ("critique", persona), ("self_critique", persona), ("assessment", None) or None."""
+    for round_name in ("critique", "self_critique"):
+        pending = state.pending(round_name)
+        if pending:
+            return round_name, pending[0]
+    return None if state.status == ASSESSED else ("assessment", None)
+
+
+def render_prompt(state) -> str:
+    """The prompt for what is due next (the first pending persona in panel order)."""
+    step = due(state)
+    if step is None:
+        return "The council is assessed: no prompt is due. Render the critique with `argcheck render`.\n"
+    round_name, persona = step
+    if round_name == "critique":
+        return critique_prompt(state, persona)
+    if round_name == "self_critique":
+        return self_critique_prompt(state, persona)
+    return assessment_prompt(state)
+
+
+def _common(state, persona: dict | None) -> dict:
+    document = state.header.get("document", {})
+    slots = {"COUNCIL": f"{state.header['panel']['name']} panel of {len(state.personas)} personas",
+             "DOCUMENT_NAME": os.path.basename(document.get("path", "-")) or "-"}
+    if persona:
+        slots.update(PERSONA=persona["name"], FOCUS=persona["focus"], HEURISTIC=persona["heuristic"],
+                     DIRECTIVE=directive(persona), ID_PREFIX=prefixes(state.personas)[persona["name"]])
+    return slots
+
+
+def critique_prompt(state, name: str) -> str:
+    slots = _common(state, state.persona(name))
+    slots.update(MAX_DEPTH=state.max_depth, LAST_DEPTH=state.max_depth - 1, THRESHOLD=state.threshold,
+                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS,
+                 DOCUMENT=state.document_text)
+    return fill(template_text("round-critique"), slots)
+
+
+def self_critique_prompt(state, name: str) -> str:
+    slots = _common(state, state.persona(name))
+    others = [{"agent_style": other, "critique_tree": tree} for other, tree in state.trees.items() if other != name]
+    slots.update(OWN_IDS=", ".join(state.own_claims(name)),
+                 OWN_CRITIQUE=json.dumps({"agent_style": name, "critique_tree": state.trees[name]},
+                                         ensure_ascii=False, indent=1),
+                 OTHER_CRITIQUES=json.dumps(others, ensure_ascii=False, indent=1))
+    return fill(template_text("round-self-critique"), slots)
+
+
+def assessment_prompt(state) -> str:
+    data = synthesis.synthesize(state)
+    data.pop("final_assessment")
+    slots = _common(state, None)
+    slots.update(HEARD=state.council_line(), RESPONDED=len(state.responded), TOTAL=len(state.personas),
+                 REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
+                 SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
+    return fill(template_text("round-assessment"), slots)
+
+
+def correction_prompt(findings) -> str:
+    """The follow-up for a persona whose reply the validator refused: the findings and what to do."""
+    lines = "\n".join(f"- {f.code} {f.name}: {f.message} (hint: {f.hint})" for f in findings)
+    return fill(template_text("round-correction"), {"FINDINGS": lines})
