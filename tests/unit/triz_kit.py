@@ -202,3 +202,7 @@ class Session(ProtocolRun):
         self.ok(*[m for i in range(claims) for m in validation(i)],
                 verdicts(*[(f"C{new + i}", "accept") for i in range(claims)]))
         return self
+
+
+def analyze_gaps_move() -> dict:
+    return {"type": "analyze_gaps", "gaps": ["charging at -20 C"], "convergence_locks": ["heat pumps everywhere"]}

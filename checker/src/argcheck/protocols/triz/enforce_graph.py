@@ -36,7 +36,7 @@ def add_with_edges(state: ForgeState, claim: Claim, edges: list, path: str) -> l
     found += check_merge_traced(claim, edges, path)
     if found:
         return found
-    graph.add_node(claim.id)
+    graph.add_node(claim.id, last=_only_pointed_at(claim.id, edges))
     for number, edge in enumerate(edges):
         cycle = check_acyclic(state, edge, f"{path}/{number}")
         if cycle:
@@ -73,6 +73,12 @@ def check_merge_traced(claim: Claim, edges: list, path: str) -> list:
     if missing:
         return [finding("TRZ130", path=path, claim=claim.id, missing=", ".join(missing))]
     return []
+
+
+def _only_pointed_at(node: str, edges: list) -> bool:
+    """True when the new node has incoming edges and no outgoing one (it then goes to the back of the order)."""
+    touching = [e for e in edges if node in (e["source"], e["target"])]
+    return bool(touching) and all(e["target"] == node and e["source"] != node for e in touching)
 
 
 def _edge_text(edge: dict) -> str:

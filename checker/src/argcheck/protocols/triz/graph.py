@@ -8,8 +8,9 @@ Design Decisions:
     - The cycle check keeps a topological order up to date as edges arrive (Pearce & Kelly 2006, "A dynamic
       topological sort algorithm for directed acyclic graphs") instead of searching the whole graph per
       edge: an edge that agrees with the order costs O(1), any other edge only visits the nodes between its
-      ends in the order. New nodes go to the front of the order, so the common edge (a new claim pointing at
-      an older one: extends, depends_on, merged_from) agrees with it at once.
+      ends in the order. A new node goes to the front of the order when it points at older claims (extends,
+      depends_on, merged_from) and to the back when older claims point at it (supports), so a new claim's
+      edges agree with the order at once.
     - Removing edges never breaks a topological order, so a refused move is undone by removing what it
       added (`remove_edges`, `remove_node`).
 """
@@ -25,7 +26,7 @@ class KnowledgeGraph:
         self.successors: dict[str, list[str]] = {}
         self.predecessors: dict[str, list[str]] = {}
         self.edges: list[tuple[str, str, str]] = []
-        self._front = 0
+        self._front, self._back = 0, 0
 
     def __contains__(self, node: str) -> bool:
         return node in self.order
@@ -34,11 +35,16 @@ class KnowledgeGraph:
     def nodes(self) -> list[str]:
         return list(self.order)
 
-    def add_node(self, node: str) -> None:
+    def add_node(self, node: str, last: bool = False) -> None:
+        """Add a node at the front of the order (or at its back: `last`, for a node only pointed at)."""
         if node in self.order:
             return
-        self._front -= 1
-        self.order[node] = self._front
+        if last:
+            self._back += 1
+            self.order[node] = self._back
+        else:
+            self._front -= 1
+            self.order[node] = self._front
         self.successors[node] = []
         self.predecessors[node] = []
 
