@@ -166,7 +166,7 @@ def test_negative_knowledge_consulted_in_build_counts_for_the_next_round_only_un
 def test_max_rounds_fails_at_5():
     session = Session().to("build")
     for first in (1, 2, 3, 4):
-        session.next_round(first)
+        session.next_round(f"C{first}")
     assert session.state.current_round == 4
     assert session.codes(decision("continue")) == {"TRZ111"}
     assert session.codes(decision("deep_dive", deep_dive_claim_id="C1")) == {"TRZ111"}
@@ -176,7 +176,7 @@ def test_max_rounds_fails_at_5():
 def test_max_rounds_passes_at_4():
     session = Session().to("build")
     for first in (1, 2, 3):
-        session.next_round(first)
+        session.next_round(f"C{first}")
     assert session.codes(decision("continue")) == set() and session.state.current_round == 4
 
 

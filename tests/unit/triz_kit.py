@@ -175,8 +175,8 @@ def document(core: str = "Precondition on a schedule [C1].", guide: str = "Ship 
 class Session(ProtocolRun):
     """One triz session under test."""
 
-    def __init__(self, problem: str = PROBLEM, ticking: bool = False, **options):
-        super().__init__("triz", {"problem": problem, **options}, state_id="trz-test",
+    def __init__(self, problem: str = PROBLEM, ticking: bool = False, state_id: str = "trz-test", **options):
+        super().__init__("triz", {"problem": problem, **options}, state_id=state_id,
                          clock=Clock() if ticking else None)
 
     def to(self, phase: str, claims: int = 1):
@@ -192,12 +192,15 @@ class Session(ProtocolRun):
                 return self
         raise ValueError(f"no such phase to play to: {phase}")
 
-    def next_round(self, first_claim: int, claims: int = 1, decision_move=None):
-        """From build: add this round's claims to the graph, continue, and play the next round to build."""
-        self.ok(*[add(f"C{first_claim + i}") for i in range(claims)])
+    def next_round(self, *graph_ids: str, claims: int = 1, decision_move=None):
+        """From build: add `graph_ids` to the graph, continue, and play the next round up to its build phase;
+        the round's first claim builds on the first of `graph_ids`."""
+        if graph_ids:
+            self.ok(*[add(claim_id) for claim_id in graph_ids])
         self.ok(decision_move or decision("continue"), {"type": "get_negative_knowledge"})
-        new = first_claim + claims
-        moves = [m for i in range(claims) for m in dialectic(i, builds_on=f"C{first_claim}" if i == 0 else None)]
+        new = len(self.state.claims) + 1
+        builds_on = graph_ids[0] if graph_ids else "C1"
+        moves = [m for i in range(claims) for m in dialectic(i, builds_on=builds_on if i == 0 else None)]
         self.ok(*moves, claims_review())
         self.ok(*[m for i in range(claims) for m in validation(i)],
                 verdicts(*[(f"C{new + i}", "accept") for i in range(claims)]))

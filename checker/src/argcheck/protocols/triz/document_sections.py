@@ -56,12 +56,16 @@ def reasoning_chain(state) -> str:
             builds = f" (builds on [{claim.builds_on_claim_id}])" if claim.builds_on_claim_id else ""
             lines.append(f"- [{claim.id}]{builds} thesis: {flat(claim.thesis_text)}\n  - antithesis: "
                          f"{flat(claim.antithesis_text)}\n  - synthesis: {flat(claim.claim_text)} → verdict "
-                         f"**{claim.verdict or 'pending'}**")
+                         f"**{claim.verdict or 'pending'}**" + _merged(claim))
         lines += [f"- build decision: **{d['decision']}**" + (f" on [{d['deep_dive_claim_id']}]"
                                                              if d["deep_dive_claim_id"] else "")
                   for d in state.decisions if d["round"] == number + 1]
         parts.append("\n".join(lines))
     return "\n\n".join(parts) or NONE
+
+
+def _merged(claim) -> str:
+    return f" with {', '.join(f'[{c}]' for c in claim.merge_with)}" if claim.merge_with else ""
 
 
 def evidence_base(state) -> str:
