@@ -88,3 +88,17 @@ def test_react_flow_has_the_graph_api_shape():
     assert {e["type"] for e in value["edges"]} == {"extends", "depends_on", "merged_from", "supports"}
     x = {n["id"]: n["position"]["x"] for n in value["nodes"]}
     assert all(x[e["source"]] > x[e["target"]] for e in value["edges"])
+
+
+@pytest.mark.parametrize("path", VALID + INVALID, ids=lambda p: p.name)
+def test_every_example_renders_in_every_format_and_next_and_prompt_work(path):
+    from argcheck.protocols.triz import nextstep, prompting
+    from argcheck.protocols.triz.render import render
+    from argcheck.protocols.triz.spec import SPEC
+
+    outcome = operations.validate_file(str(path))
+    state = outcome.replay.engine.state
+    for fmt in SPEC.formats:
+        assert render(state, fmt, outcome.findings).strip()
+    assert nextstep.format_text(nextstep.report(state, str(path)))
+    prompting.render_prompt(state)

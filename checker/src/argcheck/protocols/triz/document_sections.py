@@ -75,8 +75,8 @@ def evidence_base(state) -> str:
         table = ("| novelty | groundedness | falsifiability | significance |\n|---|---|---|---|\n| "
                  + " | ".join(str(scores.get(k, "–")) for k in ("novelty", "groundedness", "falsifiability",
                                                                   "significance")) + " |")
-        evidence = [f"{_link(e)} — {e['evidence_type']}, by {e['contributed_by']}: {flat(e['content_summary'])}"
-                    for e in claim.evidence]
+        evidence = [f"{_link(e)} — {e['evidence_type']}, by {e.get('contributed_by', 'agent')}: "
+                    f"{flat(e['content_summary'])}" for e in claim.evidence]
         parts.append(f"### {claim.id}\n\n{_claim_line(claim)}\n\n{table}\n\n{_bullets(evidence)}")
     return "\n\n".join(parts) or NONE
 
