@@ -62,6 +62,9 @@ def _ask_user(state, review: str, path: str) -> dict:
     skeleton = dict(SKELETONS[review])
     if review == "verdicts":
         skeleton["verdicts"] = [{"claim_id": c.id, "verdict": "accept"} for c in state.round_claims]
+    if review == "claims_review" and state.claims_remaining:
+        question += (f" (Up to {state.claims_remaining} more claim(s) fit this round: state another thesis first if "
+                     "the problem calls for it.)")
     if review == "build_decision" and state.max_rounds_reached:
         question += " (This was the last of 5 rounds: only resolve or add an insight.)"
         skeleton["decision"] = "resolve"
