@@ -151,6 +151,9 @@ def invalid_examples() -> dict[str, dict]:
                                                                                           *validation(1))
         .force(verdicts(("C1", "accept"), ("C1", "accept"), ("C2", "accept"))).doc,
         "TRZ139-deep-dive-without-claim.json": judged(("C1", "accept")).force(decision("deep_dive")).doc,
+        "TRZ141-merge-with-rejected-claim.json": session().to("validate", claims=2).ok(*validation(0),
+                                                                                       *validation(1))
+        .force(verdicts(("C1", "reject"), ("C2", "merge", {"merge_with": ["C1"]}))).doc,
         "TRZ140-document-of-an-empty-graph.json": judged(("C1", "reject")).ok(decision("resolve"))
         .force(document(core="Nothing held [C1].", guide="Nothing [C1].")).doc,
     }

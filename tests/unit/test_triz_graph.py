@@ -83,6 +83,22 @@ def test_deep_dive_target_must_exist():
     assert state.deep_dive_active and state.deep_dive_target_claim_id == "C1" and state.current_round == 1
 
 
+def test_merge_with_a_rejected_claim_is_refused():
+    session = Session().to("validate", claims=2).ok(*validation(0), *validation(1))
+    assert session.codes(verdicts(("C1", "reject"), ("C2", "merge", {"merge_with": ["C1"]}))) == {"TRZ141"}
+
+
+def test_an_add_insight_decision_asks_the_agent_to_record_the_insight():
+    from argcheck.protocols.triz import nextstep
+
+    session = built(("C1", "accept")).ok(add("C1"), decision("add_insight", user_insight="Depots matter."))
+    step = nextstep.report(session.state, "s.json")["next"]
+    assert step["actor"] == "agent" and '"insight": "Depots matter."' in step["commands"][0]
+    session.ok({"type": "submit_user_insight", "actor": "user", "insight": "Depots matter.", "edges": [
+        {"source": "C2", "target": "C1", "edge_type": "supports"}]})
+    assert nextstep.report(session.state, "s.json")["next"]["actor"] == "user"
+
+
 def test_add_insight_needs_the_insight():
     session = built(("C1", "accept"))
     assert session.codes(decision("add_insight")) == {"TRZ139"}

@@ -25,7 +25,12 @@ def next_agent_move(state) -> dict | None:
     if phase == Phase.BUILD:
         waiting = [c.id for c in state.round_claims if c.verdict in ("accept", "qualify", "merge")
                    and c.id not in state.graph]
-        return dict(SKELETONS["add_to_knowledge_graph"], claim_id=waiting[0]) if waiting else None
+        if waiting:
+            return dict(SKELETONS["add_to_knowledge_graph"], claim_id=waiting[0])
+        if state.pending_insight:
+            return dict(SKELETONS["submit_user_insight"], insight=state.pending_insight["insight"],
+                        evidence_urls=list(state.pending_insight["evidence_urls"]))
+        return None
     return SKELETONS["generate_knowledge_document"]
 
 

@@ -197,3 +197,8 @@ rule("TRZ140", "KNOWLEDGE_GRAPH_EMPTY", "the knowledge graph is empty; there is 
      "add validated claims to the graph first (or cancel the session)",
      "The Knowledge Document presents the graph's claims; without any it would be empty.",
      "generate_knowledge_document after every claim was rejected", "Run another round, or cancel.")
+rule("TRZ141", "MERGE_WITH_REJECTED_CLAIM", "the merge verdict on {claim} merges {found}, which is rejected",
+     "merge with claims that stand; a rejected claim is negative knowledge",
+     "A merged claim is traced to the claims it merges through merged_from edges in the graph, and a rejected "
+     "claim never enters the graph: such a merge could never be traced.",
+     '{"claim_id": "C2", "verdict": "merge", "merge_with": ["C1"]} with C1 rejected', "Merge with a claim that stands.")

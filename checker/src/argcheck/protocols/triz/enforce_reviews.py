@@ -34,6 +34,7 @@ def check_verdicts(state: ForgeState, verdicts: list, path: str) -> list:
         unknown = check_claim_known(state, verdict["claim_id"], where + "/claim_id", among=round_ids)
         found += [unknown] if unknown else []
         found += check_verdict_fields(state, verdict, where)
+    found += check_merge_partners_stand(state, verdicts, path)
     found += check_duplicate_verdicts(verdicts, path)
     found += check_verdict_coverage(round_ids, verdicts, path)
     return found
@@ -56,6 +57,14 @@ def check_merge_names_claims(verdict: dict, path: str) -> list:
     if others:
         return []
     return [finding("TRZ125", path=path + "/merge_with", claim=verdict["claim_id"])]
+
+
+def check_merge_partners_stand(state: ForgeState, verdicts: list, path: str) -> list:
+    """MERGE_WITH_REJECTED_CLAIM: a merge names no claim rejected before or in these verdicts."""
+    rejected = {v["claim_id"] for v in verdicts if v["verdict"] == "reject"} | set(state.negative_knowledge)
+    return [finding("TRZ141", path=f"{path}/{n}/merge_with", claim=v["claim_id"], found=other)
+            for n, v in enumerate(verdicts) if v["verdict"] == "merge"
+            for other in v.get("merge_with", []) if other in rejected]
 
 
 def check_duplicate_verdicts(verdicts: list, path: str) -> list:

@@ -124,6 +124,7 @@ class ForgeState:
     deep_dive_target_claim_id: str | None = None
     decisions: list = field(default_factory=list)
     user_insights: list = field(default_factory=list)
+    pending_insight: dict | None = None  # the user's add_insight decision, until submit_user_insight records it
     knowledge_document: dict | None = None
 
     # -- computed -------------------------------------------------------------------------------------

@@ -59,6 +59,8 @@ def build_decision(engine, move):
         state.deep_dive_target_claim_id = move.get("deep_dive_claim_id") if state.deep_dive_active else None
     elif decision == "resolve":
         state.enter_phase(Phase.CRYSTALLIZE)
+    else:
+        state.pending_insight = {"insight": move["user_insight"], "evidence_urls": move.get("user_evidence_urls", [])}
     return found
 
 
@@ -73,6 +75,7 @@ def submit_user_insight(engine, move):
     if not has_errors(found):
         state.claims[claim.id] = claim
         state.user_insights.append(claim.id)
+        state.pending_insight = None
     return found
 
 
