@@ -124,15 +124,19 @@ def test_validate_passes_when_all_claims_have_antithesis_and_synthesis():
 
 # -- Rules 9, 10, 11 -------------------------------------------------------------------------------------
 
-def test_cumulative_passes_on_round_1_without_reference():
+def test_cumulative_passes_on_round_0_without_reference():
+    """Round indexes start at 0, as in the seed: round 0 is the first round, which has nothing to build on."""
     session = Session().to("validate")
     assert session.state.current_round == 0 and session.status == "validating"
 
 
-def test_cumulative_fails_on_round_2_without_reference():
+def test_cumulative_fails_on_round_1_without_reference():
+    """Round index 1 is the second round (the documents and `next` call it round 2)."""
     session = Session().to("build").ok({"type": "add_to_knowledge_graph", "claim_id": "C1"}, decision("continue"),
                                        {"type": "get_negative_knowledge"}, *dialectic(0))
+    assert session.state.current_round == 1
     assert session.codes(claims_review()) == {"TRZ109"}
+    assert "round 2 references no previous claim" in session.findings[0].message
 
 
 def test_cumulative_passes_on_round_2_with_reference_to_an_earlier_claim():
