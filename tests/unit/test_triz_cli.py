@@ -132,3 +132,25 @@ def test_validate_reports_a_hand_edited_verdict(tmp_path):
     result = run("validate", str(path), "--format", "json")
     codes = {f["code"] for f in json.loads(result.stdout)["findings"]}
     assert result.returncode == 1 and "ARG020" in codes
+
+
+def test_next_recommends_only_moves_of_the_right_shape_and_phase_throughout_a_session():
+    """At every step of the five-round session, the move `next` recommends has a valid shape, belongs to the
+    current phase, and (for the user's reviews) names the right claims: only its "..." placeholders are left."""
+    from kit import make_env
+
+    from argcheck import lifecycle
+
+    recorded = json.loads((Path(__file__).resolve().parents[2] / "state/examples/valid/"
+                           "triz-five-rounds-crystallized.json").read_text())["moves"]
+    session = Session()
+    for stored in recorded:
+        report = nextstep.report(session.state, "s.json")
+        for command in report["next"]["commands"]:
+            if "argcheck apply" not in command:
+                continue
+            move = json.loads(command[len("echo '"):command.rindex("' |")])
+            codes = {f.code for f in lifecycle.apply_moves(session.doc, [move], make_env()).findings}
+            assert not codes & {"ARG013", "ARG014", "TRZ120", "TRZ121", "TRZ122", "TRZ124"}, (move, codes)
+        session.ok({k: v for k, v in stored.items() if k not in ("seq", "prev", "at")})
+    assert session.status == "crystallized"

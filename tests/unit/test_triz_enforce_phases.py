@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from triz_kit import (
-    Session, antithesis, assumptions, claims_review, contradictions, cross_domain, decision, decompose_moves,
+    Session, add, antithesis, assumptions, claims_review, contradictions, cross_domain, decision, decompose_moves,
     decompose_review, dialectic, explore_moves, explore_review, falsification, fundamentals, morphological_box,
     reframings, search, state_of_art, synthesis, thesis,
 )
@@ -143,6 +143,15 @@ def test_cumulative_passes_on_round_2_with_reference_to_an_earlier_claim():
     session = Session().to("build").ok({"type": "add_to_knowledge_graph", "claim_id": "C1"}, decision("continue"),
                                        {"type": "get_negative_knowledge"}, *dialectic(0, builds_on="C1"))
     assert session.codes(claims_review()) == set()
+
+
+def test_cumulative_is_checked_at_the_last_possible_synthesis_so_a_round_never_gets_stuck():
+    session = Session().to("build").ok(add("C1"), decision("continue"), {"type": "get_negative_knowledge"},
+                                       *dialectic(0), *dialectic(1))
+    last = dialectic(2)
+    session.ok(*last[:-1])
+    assert session.codes(last[-1]) == {"TRZ109"}
+    assert session.codes(synthesis(2, "C1", "r2")) == set()
 
 
 def test_cumulative_does_not_count_a_claim_of_the_same_round():

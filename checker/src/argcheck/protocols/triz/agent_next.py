@@ -61,8 +61,20 @@ def _synthesize(state) -> dict | None:
                 return dict(SKELETONS["find_antithesis"], claim_index=index)
             return _search("antithesis", claim_index=index)
         if index not in state.current_round_claims:
-            return dict(SKELETONS["create_synthesis"], claim_index=index)
-    return SKELETONS["state_thesis"] if not state.theses_stated else None
+            return _synthesis(state, index)
+    unreferenced = state.current_round and not state.previous_claims_referenced
+    if not state.theses_stated or (unreferenced and state.claims_remaining):
+        return SKELETONS["state_thesis"]
+    return None
+
+
+def _synthesis(state, index: int) -> dict:
+    move = dict(SKELETONS["create_synthesis"], claim_index=index)
+    if state.current_round and not state.previous_claims_referenced:
+        earlier = [c for c in state.claims.values() if c.round_created < state.current_round]
+        in_graph = [c.id for c in earlier if c.id in state.graph]
+        move["builds_on_claim_id"] = (in_graph or [c.id for c in earlier])[-1]
+    return move
 
 
 def _validate(state) -> dict | None:

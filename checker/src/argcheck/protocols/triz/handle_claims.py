@@ -61,9 +61,21 @@ def create_synthesis(engine, move):
     builds_on = move.get("builds_on_claim_id")
     if builds_on:
         found += _kept(check_claim_known(state, builds_on, path + "/builds_on_claim_id"))
+    if not found and _last_chance(state, index, builds_on):
+        found += _kept(check_cumulative(state, path + "/builds_on_claim_id"))
     if not has_errors(found):
         _record_claim(engine, move, index)
     return found
+
+
+def _last_chance(state, index: int, builds_on) -> bool:
+    """Rule 9 is checked at this synthesis when it is the round's last possible one and it does not build on an
+    earlier round (else the round could never pass its claims review)."""
+    earlier = state.claims.get(builds_on)
+    if earlier is not None and earlier.round_created < state.current_round:
+        return False
+    others_open = [i for i in range(state.theses_stated) if i != index and i not in state.current_round_claims]
+    return state.claims_remaining == 0 and not others_open
 
 
 def _record_claim(engine, move, index: int) -> None:
