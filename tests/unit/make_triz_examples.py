@@ -22,8 +22,7 @@ from argcheck import statefile
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = "tests/unit/triz_five_rounds.golden.md"
-# A Knowledge Document cannot be refused for an empty graph without its prose citing a claim outside the graph.
-INHERENT = {"TRZ140": {"TRZ136"}}
+INHERENT: dict[str, set] = {}
 NO_ISOLATED_EXAMPLE: dict[str, str] = {}
 
 
@@ -154,8 +153,7 @@ def invalid_examples() -> dict[str, dict]:
         "TRZ141-merge-with-rejected-claim.json": session().to("validate", claims=2).ok(*validation(0),
                                                                                        *validation(1))
         .force(verdicts(("C1", "reject"), ("C2", "merge", {"merge_with": ["C1"]}))).doc,
-        "TRZ140-document-of-an-empty-graph.json": judged(("C1", "reject")).ok(decision("resolve"))
-        .force(document(core="Nothing held [C1].", guide="Nothing [C1].")).doc,
+        "TRZ140-resolve-with-an-empty-graph.json": judged(("C1", "reject")).force(decision("resolve")).doc,
     }
 
 

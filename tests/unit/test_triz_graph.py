@@ -123,9 +123,10 @@ def test_moves_after_cancel_are_refused():
     assert session.codes({"type": "decompose_to_fundamentals", "fundamentals": ["x"]}) == {"ARG025"}
 
 
-def test_the_document_needs_a_non_empty_graph():
-    session = built(("C1", "reject")).ok(decision("resolve"))
-    assert session.codes(document(core="Nothing [C1].", guide="Nothing [C1].")) == {"TRZ140", "TRZ136"}
+def test_resolve_needs_a_non_empty_graph():
+    session = built(("C1", "reject"))
+    assert session.codes(decision("resolve")) == {"TRZ140"}
+    assert session.codes(decision("continue")) == set()
 
 
 def test_document_prose_must_cite_claims():

@@ -194,9 +194,9 @@ rule("TRZ139", "DECISION_INCOMPLETE", "build decision {decision} needs {field}",
      "The seed's build decision carries the target of a deep dive and the text of an insight.",
      '{"type": "build_decision", "decision": "deep_dive"}', "Add the missing field.")
 rule("TRZ140", "KNOWLEDGE_GRAPH_EMPTY", "the knowledge graph is empty; there is no knowledge to crystallize",
-     "add validated claims to the graph first (or cancel the session)",
+     "add validated claims to the graph first: continue with another round, or add an insight (or cancel)",
      "The Knowledge Document presents the graph's claims; without any it would be empty.",
-     "generate_knowledge_document after every claim was rejected", "Run another round, or cancel.")
+     "build_decision resolve after every claim was rejected", "Run another round, or cancel.")
 rule("TRZ141", "MERGE_WITH_REJECTED_CLAIM", "the merge verdict on {claim} merges {found}, which is rejected",
      "merge with claims that stand; a rejected claim is negative knowledge",
      "A merged claim is traced to the claims it merges through merged_from edges in the graph, and a rejected "

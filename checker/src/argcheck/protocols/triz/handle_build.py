@@ -43,6 +43,8 @@ def build_decision(engine, move):
     decision = move["decision"]
     if decision in ("continue", "deep_dive"):
         found += [f for f in (check_max_rounds(state.current_round + 1, path + "/decision"),) if f]
+    if decision == "resolve":
+        found += [f for f in (check_graph_not_empty(state, path + "/decision"),) if f]
     if decision == "deep_dive" and move.get("deep_dive_claim_id"):
         found += [f for f in (check_claim_known(state, move["deep_dive_claim_id"], path + "/deep_dive_claim_id"),)
                   if f]
