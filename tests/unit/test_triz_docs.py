@@ -44,3 +44,9 @@ def test_every_placeholder_of_the_catalogue_is_explained():
     rules = [r for r in load_all_rules().values() if r.protocol == "triz"]
     used = {slot for r in rules for slot in re.findall(r"(?<!\{)\{(\w+)(?:![rs])?\}", r.message + r.hint)}
     assert used <= set(PLACEHOLDERS), used - set(PLACEHOLDERS)
+
+
+def test_the_skill_copy_of_each_persona_is_identical():
+    source = ROOT / "checker" / "src" / "argcheck" / "protocols" / "triz" / "personas"
+    for template in source.glob("*.md"):
+        assert (ROOT / "skills" / "triz" / "personas" / template.name).read_bytes() == template.read_bytes()

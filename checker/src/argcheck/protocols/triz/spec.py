@@ -19,6 +19,6 @@ SPEC = ProtocolSpec(
         "ask argcheck_next what is due. When next says the user must review, stop and ask the user; record the "
         "answer as the review move with actor \"user\"."
     ),
-    demo="a recorded two-round TRIZ session (why do lithium-ion batteries degrade in cold weather?) "
+    demo="a recorded two-round TRIZ session (how can an electric car keep its range in freezing weather?) "
          "replayed to its Knowledge Document",
 )
