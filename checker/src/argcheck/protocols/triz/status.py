@@ -23,7 +23,8 @@ def awaiting(state) -> dict:
         missing = [f"{claim.id} in the knowledge graph (add_to_knowledge_graph)" for claim in state.round_claims
                    if claim.verdict in ("accept", "qualify", "merge") and claim.id not in state.graph]
         if state.pending_insight:
-            missing.append("the user's insight in the knowledge graph (submit_user_insight with its edges)")
+            missing.append(f"the user's insight in the knowledge graph as {state.next_claim_id()} "
+                           "(submit_user_insight with its edges)")
     if phase == Phase.CRYSTALLIZE:
         missing = ["the Knowledge Document (generate_knowledge_document)"]
     if missing:
