@@ -57,6 +57,7 @@ def reasoning_chain(state) -> str:
             lines.append(f"- [{claim.id}]{builds} thesis: {flat(claim.thesis_text)}\n  - antithesis: "
                          f"{flat(claim.antithesis_text)}\n  - synthesis: {flat(claim.claim_text)} → verdict "
                          f"**{claim.verdict or 'pending'}**" + _merged(claim))
+            lines += [f"  - user feedback: {flat(text)}" for text in claim.user_feedback]
         lines += [f"- build decision: **{d['decision']}**" + (f" on [{d['deep_dive_claim_id']}]"
                                                              if d["deep_dive_claim_id"] else "")
                   for d in state.decisions if d["round"] == number + 1]
