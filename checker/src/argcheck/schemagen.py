@@ -135,7 +135,9 @@ def _strip_docs(schema):
             rest = dict(schema, **[o for o in options if o != {"type": "null"}][0])
             rest.pop("anyOf")
             schema = rest
-        return {k: _strip_docs(v) for k, v in schema.items() if k not in DOC_KEYS and k != "default"}
+        # Under "properties" the keys are field names (a field may be called title or description).
+        return {k: ({name: _strip_docs(field) for name, field in v.items()} if k == "properties" else _strip_docs(v))
+                for k, v in schema.items() if k not in DOC_KEYS and k != "default"}
     if isinstance(schema, list):
         return [_strip_docs(v) for v in schema]
     return schema

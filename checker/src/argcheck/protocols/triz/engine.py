@@ -1,0 +1,99 @@
+"""The triz reducer: replay one move at a time through the ForgeState, yield findings (pure).
+
+A move with an error finding is not applied (apply would have refused it). Every tool belongs to a phase;
+a tool of another phase is refused (WRONG_PHASE). Phases change only through the user's reviews.
+"""
+
+from __future__ import annotations
+
+from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
+from argcheck.protocols.triz import handle_build, handle_claims, handle_explore
+from argcheck.protocols.triz.forge_state import ForgeState, Phase
+from argcheck.registry import finding
+
+ANY = tuple(Phase)
+# Which phases each move belongs to (the seed's tool tables; reviews close their phase).
+MOVE_PHASES = {
+    "web_search": ANY, "get_session_status": ANY, "cancel": ANY,
+    "decompose_to_fundamentals": (Phase.DECOMPOSE,), "map_state_of_art": (Phase.DECOMPOSE,),
+    "extract_assumptions": (Phase.DECOMPOSE,), "reframe_problem": (Phase.DECOMPOSE,),
+    "decompose_review": (Phase.DECOMPOSE,),
+    "build_morphological_box": (Phase.EXPLORE,), "search_cross_domain": (Phase.EXPLORE,),
+    "identify_contradictions": (Phase.EXPLORE,), "map_adjacent_possible": (Phase.EXPLORE,),
+    "explore_review": (Phase.EXPLORE,),
+    "state_thesis": (Phase.SYNTHESIZE,), "find_antithesis": (Phase.SYNTHESIZE,),
+    "create_synthesis": (Phase.SYNTHESIZE,), "claims_review": (Phase.SYNTHESIZE,),
+    "attempt_falsification": (Phase.VALIDATE,), "check_novelty": (Phase.VALIDATE,),
+    "score_claim": (Phase.VALIDATE,), "verdicts": (Phase.VALIDATE,),
+    "add_to_knowledge_graph": (Phase.BUILD,), "analyze_gaps": (Phase.BUILD,),
+    "get_negative_knowledge": (Phase.BUILD, Phase.SYNTHESIZE), "build_decision": (Phase.BUILD,),
+    "submit_user_insight": (Phase.BUILD,),
+    "generate_knowledge_document": (Phase.CRYSTALLIZE,),
+}
+
+
+class Engine:
+    """Replays a triz log: `.step(index, move)` -> findings; `.status`; `.state` (the ForgeState)."""
+
+    def __init__(self, header: dict, env):
+        self.env = env
+        self.seq, self.path = 0, ""
+        problem = header.get("problem", "") if isinstance(header, dict) else ""
+        self.state = ForgeState(problem=str(problem))
+
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    def step(self, index: int, move: dict) -> list:
+        self.seq = move.get("seq", index + 1)
+        self.path = f"/moves/{index}"
+        kind = move["type"]
+        wrong = check_phase(self.state, kind, self.path + "/type")
+        if wrong:
+            return [wrong]
+        return HANDLERS[kind](self, move)
+
+    def finish(self) -> list:
+        return []
+
+
+def check_phase(state: ForgeState, kind: str, path: str):
+    """WRONG_PHASE: the move is a tool of the session's current phase (or cross-cutting)."""
+    allowed = MOVE_PHASES[kind]
+    if state.current_phase in allowed:
+        return None
+    return finding("TRZ120", path=path, tool=kind, phase=state.current_phase.value,
+                   allowed=" or ".join(phase.value for phase in allowed))
+
+
+# One handler per move type, called as handler(engine, move) (the contract every engine follows).
+HANDLERS = {
+    "web_search": handle_explore.web_search,
+    "decompose_to_fundamentals": handle_explore.decompose_to_fundamentals,
+    "map_state_of_art": handle_explore.map_state_of_art,
+    "extract_assumptions": handle_explore.extract_assumptions,
+    "reframe_problem": handle_explore.reframe_problem,
+    "decompose_review": handle_explore.decompose_review,
+    "build_morphological_box": handle_explore.build_morphological_box,
+    "search_cross_domain": handle_explore.search_cross_domain,
+    "identify_contradictions": handle_explore.identify_contradictions,
+    "map_adjacent_possible": handle_explore.map_adjacent_possible,
+    "explore_review": handle_explore.explore_review,
+    "state_thesis": handle_claims.state_thesis,
+    "find_antithesis": handle_claims.find_antithesis,
+    "create_synthesis": handle_claims.create_synthesis,
+    "claims_review": handle_claims.claims_review,
+    "attempt_falsification": handle_claims.attempt_falsification,
+    "check_novelty": handle_claims.check_novelty,
+    "score_claim": handle_claims.score_claim,
+    "verdicts": handle_claims.verdicts,
+    "add_to_knowledge_graph": handle_build.add_to_knowledge_graph,
+    "analyze_gaps": handle_build.analyze_gaps,
+    "get_negative_knowledge": handle_build.get_negative_knowledge,
+    "build_decision": handle_build.build_decision,
+    "submit_user_insight": handle_build.submit_user_insight,
+    "generate_knowledge_document": handle_build.generate_knowledge_document,
+    "get_session_status": handle_build.get_session_status,
+    "cancel": handle_build.cancel,
+}
