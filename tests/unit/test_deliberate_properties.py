@@ -94,6 +94,7 @@ def recommended_moves(state, filled: bool = True) -> list[dict]:
         return [dlb.arbitrate()]
     if step["actor"] == "user":
         return []
+    assert "\n" not in step["commands"][0], "a command the agent copies is one line"
     argv = shlex.split(step["commands"][0])  # argcheck apply STATE '<moves>', as a shell reads it
     assert argv[:2] == ["argcheck", "apply"] and len(argv) == 4, step["commands"][0]
     document = json.loads(argv[3])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from pathlib import Path
 
 import click
@@ -105,3 +106,13 @@ def test_a_run_starts_in_the_initial_status_from_the_header_of_a_valid_example(s
     assert spec.check_header(doc["header"]) == []
     engine = spec.new_engine(doc["header"], operations.env_for(doc))
     assert engine.status == spec.initial_status and not spec.is_closed(engine.status)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_the_subject_names_a_header_field_every_run_has(spec: ProtocolSpec):
+    """`argcheck sessions` shows what each run is about: the spec's `subject` field of the header."""
+    examples = sorted((ROOT / "state" / "examples" / "valid").glob(f"{spec.name}-*.json"))
+    assert examples, f"no valid example of {spec.name}"
+    for path in examples:
+        header = json.loads(path.read_text(encoding="utf-8"))["header"]
+        assert spec.subject_of(header).strip(), (path.name, spec.subject)

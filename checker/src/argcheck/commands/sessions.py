@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import click
 
-from argcheck import jsonio, statefile
+from argcheck import jsonio, protocols, statefile
 from argcheck.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
@@ -119,7 +119,8 @@ def _describe(path: str, now) -> dict:
     header = header if isinstance(header, dict) else {}
     updated = doc.get("updated_at") if isinstance(doc, dict) else None
     age = _age_seconds(now, updated)
-    question = str(header.get("question") or header.get("query") or "")
+    protocol = doc.get("protocol") if isinstance(doc, dict) else None
+    question = protocols.spec(protocol).subject_of(header) if protocols.is_registered(protocol) else ""
     return {
         "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
         "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,

@@ -59,7 +59,7 @@ class ProtocolSpec:
     def __init__(self, *, name: str, code_prefix: str, summary: str, initial_status: str,
                  final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init_options: str,
                  mcp_instructions: str = "", standalone_document: bool = False, mcp_tools: bool = False,
-                 demo: str = "", main_demo: bool = False) -> None:
+                 demo: str = "", main_demo: bool = False, subject: str = "question") -> None:
         self.name = name
         self.code_prefix = code_prefix
         self.summary = summary  # one line: what a run of this protocol is
@@ -73,6 +73,7 @@ class ProtocolSpec:
         self.mcp_tools = mcp_tools
         self.demo = demo  # one line on what `argcheck demo <name>` shows; empty: no demo
         self.main_demo = main_demo  # the demo `argcheck demo` plays without a name (one protocol at most)
+        self.subject = subject  # the header field (dotted when nested) naming what a run is about: `sessions`
         self.package = ""  # set by the registry
 
     def __repr__(self) -> str:
@@ -112,6 +113,13 @@ class ProtocolSpec:
     def new_engine(self, header: dict, env) -> Engine:
         self.rules()
         return self.part("engine").Engine(header, env)
+
+    def subject_of(self, header: dict) -> str:
+        """What a run is about, from its header (its question, query, problem or document), or ""."""
+        value = header
+        for key in self.subject.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        return value if isinstance(value, str) else ""
 
     def is_closed(self, status: str) -> bool:
         """True once the run is over: no further move and no prompt is due."""

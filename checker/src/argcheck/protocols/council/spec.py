@@ -21,4 +21,5 @@ SPEC = ProtocolSpec(
         "{final_assessment, addressed} addressing every High and Critical point by id."
     ),
     demo="six philosophers critique a bundled design document; one persona times out (5 of 6)",
+    subject="document.path",
 )

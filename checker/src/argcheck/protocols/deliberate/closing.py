@@ -32,9 +32,9 @@ def closing_step(state, ready: list[str]) -> tuple[str, str, str] | None:
     codes = ", ".join(sorted({code for codes in blocked.values() for code in codes}))
     settleable = [p.id for p in queries.buckets(state).get("pending", []) if not p.needs_reconcile]
     if settleable:
-        moves = ",\n  ".join(_settle(pid) for pid in ids_of(settleable))
+        moves = ", ".join(_settle(pid) for pid in ids_of(settleable))
         return (f"{ready[0]} is met but synthesis is blocked ({codes}): settle the points still without a "
-                "bucket, then synthesize", f"[\n  {moves}\n]", "settle")
+                "bucket, then synthesize", f"[{moves}]", "settle")
     if can_consult(state):
         return None
     return (f"{ready[0]} is met but synthesis is blocked ({codes}) and no consultation can unblock it: abort, "

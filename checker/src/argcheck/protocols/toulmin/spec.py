@@ -23,4 +23,5 @@ SPEC = ProtocolSpec(
     ),
     standalone_document=True,
     mcp_tools=True,
+    subject="query",
 )

@@ -21,4 +21,5 @@ SPEC = ProtocolSpec(
     ),
     demo="a recorded two-round TRIZ session (how can an electric car keep its range in freezing weather?) "
          "replayed to its Knowledge Document",
+    subject="problem",
 )
