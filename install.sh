@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Summary: Install argcheck: the checker CLI in its own venv, the consult wrappers, the Claude Code skills
 #
-# Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--help]
+# Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills] [--help]
 #
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
 #   --project DIR   copy the skills into DIR/.claude/skills instead of ~/.claude/skills
@@ -9,6 +9,9 @@
 #                   the MCP registration), and nothing else
 #   --dry-run       print every action and change nothing
 #   --mcp           also register the MCP server `argcheck mcp` with Claude Code (claude mcp add)
+#   --allow-skills  also add a `Skill(<name>)` allow rule per skill to Claude Code's settings
+#                   (~/.claude/settings.json, or DIR/.claude/settings.json with --project), so the model
+#                   may start a skill without asking you first; --uninstall removes only the rules it added
 #   --help          print this help
 #
 # Makes PREFIX/share/argcheck/venv (the checker from ./checker), PREFIX/share/argcheck/wrappers and the
@@ -34,6 +37,7 @@ readonly RECORD_NAME="install-record"
 MODE=install
 DRY_RUN=0
 WITH_MCP=0
+ALLOW_SKILLS=0
 PREFIX=""
 PROJECT=""
 SOURCE_DIR=""
@@ -102,6 +106,7 @@ parse_args() {
       --uninstall) MODE=uninstall; shift ;;
       --dry-run) DRY_RUN=1; shift ;;
       --mcp) WITH_MCP=1; shift ;;
+      --allow-skills) ALLOW_SKILLS=1; shift ;;
       -h | --help) usage; exit 0 ;;
       *) die 2 "unknown argument: $1 (see --help)" ;;
     esac
@@ -324,6 +329,26 @@ run_mcp() {
   (cd "${dir}" && "${words[@]}" </dev/null) >&2 || die 1 "$(printf '%q ' "${words[@]}")failed in ${dir}"
 }
 
+settings_file() {
+  printf '%s/.claude/settings.json\n' "${PROJECT:-${HOME}}"
+}
+
+# Adds a Skill(<name>) allow rule per installed skill; records the rules that were not there already.
+allow_skills() {
+  local file rules=() name added
+  file="$(settings_file)"
+  while IFS= read -r name; do rules+=("Skill(${name})"); done < <(source_skills)
+  if [ "${DRY_RUN}" = 1 ]; then
+    printf '[dry-run] allow in %q:' "${file}"
+    printf ' %q' "${rules[@]}"
+    printf '\n'
+    return 0
+  fi
+  added="$("${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_settings.py" add "${file}" "${rules[@]}")" ||
+    die 1 "could not add the Skill allow rules to ${file}"
+  add_to_record "$(printf '%s\n' "${added}" | sed '/^$/d' | sed "s|^|allow ${file} |")"
+}
+
 path_hint() {
   case ":${PATH}:" in
     *":${BIN_DIR}:"*) return 0 ;;
@@ -375,6 +400,10 @@ install() {
       mcp_note=", MCP server not registered (claude not on PATH)"
     fi
   fi
+  if [ "${ALLOW_SKILLS}" = 1 ]; then
+    allow_skills
+    mcp_note="${mcp_note}, skills allowed in $(settings_file)"
+  fi
   skills="$(skills_phrase "$(source_skills)" → "${SKILLS_DIR}")"
   if [ "${DRY_RUN}" = 1 ]; then
     printf 'argcheck %s dry run, nothing changed: would install %s, %s%s\n' \
@@ -383,6 +412,19 @@ install() {
     printf 'argcheck %s installed: %s, %s%s\n' "${version}" "${BIN_DIR}/argcheck" "${skills}" "${mcp_note}"
   fi
   path_hint
+}
+
+# Removes one allow rule install.sh added: "FILE RULE" (a rule has no space; a file name may).
+disallow() {
+  local file="${1% *}" rule="${1##* }"
+  if [ "${DRY_RUN}" = 1 ]; then
+    printf '[dry-run] disallow in %q: %q\n' "${file}" "${rule}"
+    return 0
+  fi
+  local python
+  python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" &&
+    "${python}" "${SOURCE_DIR}/checker/tools/claude_settings.py" remove "${file}" "${rule}" ||
+    note "could not remove ${rule} from ${file}; remove it by hand"
 }
 
 uninstall() {
@@ -397,6 +439,7 @@ uninstall() {
         "skills-dir "*) skills_dirs="${skills_dirs}"$'\n'"${line#skills-dir }" ;;
         "mcp user "*) run_mcp remove user "${line#mcp user }" || true ;;
         "mcp project "*) run_mcp remove project "${line#mcp project }" || true ;;
+        "allow "*) disallow "${line#allow }" ;;
       esac
     done <"${record}"
   fi

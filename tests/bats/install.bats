@@ -172,6 +172,24 @@ setup() {
   [[ "${lines[-2]}" == *", MCP server not registered (claude not on PATH)" ]]
 }
 
+@test "--allow-skills adds a Skill rule per skill to the settings, keeps the rest, and uninstall takes only its own" {
+  assert_first_install_ok
+  local settings="${TEST_HOME}/.claude/settings.json"
+  printf '%s\n' '{"model": "opus", "permissions": {"allow": ["Bash(ls:*)", "Skill(deliberate)"]}}' >"${settings}"
+  run "${INSTALL}" --prefix "${PREFIX}" --allow-skills
+  [ "${status}" -eq 0 ]
+  [[ "${output}" == *"skills allowed in ${settings}"* ]]
+  run python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["model"]); print(" ".join(d["permissions"]["allow"]))' "${settings}"
+  [ "${lines[0]}" = opus ]
+  [[ "${lines[1]}" == "Bash(ls:*) Skill(deliberate) "* ]]
+  for skill in "${REPO_DIR}"/skills/*/SKILL.md; do
+    name="$(basename "$(dirname "${skill}")")"
+    [[ " ${lines[1]} " == *" Skill(${name}) "* ]]
+  done
+  grep -q "^allow ${settings} Skill(toulmin)$" "${PREFIX}/share/argcheck/install-record"
+  ! grep -q "Skill(deliberate)" "${PREFIX}/share/argcheck/install-record"
+}
+
 @test "refuses to overwrite the user's own skill of the same name and installs nothing" {
   local home="${BATS_TEST_TMPDIR}/user-home" prefix="${BATS_TEST_TMPDIR}/clobber-prefix" name
   name="$(source_skills | head -n 1)"
@@ -222,7 +240,7 @@ setup() {
 @test "--help prints the usage header and an unknown option exits 2" {
   run -0 "${INSTALL}" --help
   [[ "${lines[0]}" == "Summary: "* ]]
-  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--help]"* ]]
+  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills] [--help]"* ]]
 
   run -2 --separate-stderr "${INSTALL}" --frobnicate
   [[ "${stderr}" == *"unknown argument: --frobnicate"* ]]
@@ -245,6 +263,9 @@ setup() {
   [ "$(ls -A "${TEST_HOME}/.claude/skills")" = my-own-skill ]
   [ ! -e "${PROJECT_DIR}/.claude" ]
   grep -qxF "${TEST_HOME}: mcp remove --scope user argcheck" "${STUBS}/claude.log"
+  run -0 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["model"], d["permissions"]["allow"])' \
+    "${TEST_HOME}/.claude/settings.json"
+  [ "${output}" = "opus ['Bash(ls:*)', 'Skill(deliberate)']" ]
 
   rm "${PREFIX}/bin/my-tool"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall
