@@ -219,7 +219,8 @@ AGAIN = Act("again", None, "run the same block again")
 
 @dataclass
 class AgentStep:
-    """What the agent does right after the first block that `follows` (a description and a test)."""
+    """What the agent does right after the first block that `follows` (a description and a test), once
+    the scenario's earlier steps are done."""
     follows: str
     matches: Callable[[str], bool]
     why: str
@@ -269,7 +270,7 @@ def walk(scenario: Scenario, tmp_path: Path) -> tuple[Sandbox, str]:
     pending = list(scenario.steps)
     for block in blocks:
         box.run_block(block)
-        step = next((s for s in pending if s.matches(block.text)), None)
+        step = pending[0] if pending and pending[0].matches(block.text) else None  # steps happen in order
         if step is not None:
             step.do(box, block, state)
             pending.remove(step)

@@ -62,7 +62,7 @@ def agent_commands(skill: str, state_hint: str | None = None) -> tuple[list[str]
     commands, pending = ["argcheck doctor"], list(scenario.steps)
     for block in blocks:
         commands.append(block.text.strip())
-        step = next((s for s in pending if s.matches(block.text)), None)
+        step = pending[0] if pending and pending[0].matches(block.text) else None
         if step is not None:
             commands += step.commands(block.text, state)
             pending.remove(step)

@@ -157,4 +157,4 @@ def describe_recorded(moves: list, state) -> str:
     parts = [f"{len(ids)} {kind}{'s' if len(ids) != 1 else ''} ({', '.join(str(i) for i in ids if i)})"
              for kind, ids in counts.items()]
     content = "; ".join(parts) if parts else "no new content"
-    return f"recorded reply {state.iteration} of {state.cap}: {content}; run `argcheck next` for what you owe"
+    return f"recorded reply {state.iteration} of {state.cap}: {content}"
