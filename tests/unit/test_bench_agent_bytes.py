@@ -1,0 +1,48 @@
+"""bench/agent_bytes.py replays the demo as an agent runs it and measures what the agent reads (kept from rotting).
+
+Bytes are deterministic (but for `argcheck doctor`, which lists this machine's consultee CLIs), so the
+measuring function runs directly (no wall clock), and the targets hold: under 1.5 KB of tool output per
+round, under 12 KB read before the first consultation.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import agent_bytes  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory):
+    return agent_bytes.measure(tmp_path_factory.mktemp("agent-bytes"))
+
+
+@pytest.mark.slow
+def test_every_output_the_agent_reads_is_measured(figures):
+    assert set(figures["before"]) == {"SKILL.md body", "argcheck doctor", "argcheck init",
+                                      "argcheck apply (the user's constraints)", "argcheck next"}
+    assert all(value > 0 for value in figures["before"].values())
+    assert [row["who"] for row in figures["rounds"]] == ["consultee"] * 5 + ["arbiter"]
+    for row in figures["rounds"]:
+        assert row["consult"] > 0 and row["read"] == row["consult"] + row["apply"]
+    assert figures["optional"]["all"] > 0 and all(value > 0 for value in figures["optional"]["one"].values())
+
+
+@pytest.mark.slow
+def test_the_headline_figures_are_positive_beside_codex_ask(figures):
+    assert len(figures["codex"]) == 5
+    heads = agent_bytes.summary(figures)
+    assert heads["loaded before the first consult"][1] == agent_bytes.CODEX_ASK_SKILL
+    for ours, theirs in heads.values():
+        assert ours > 0 and theirs > 0
+
+
+@pytest.mark.slow
+def test_the_agent_reads_less_than_the_targets(figures):
+    assert sum(figures["before"].values()) < agent_bytes.TARGET_BEFORE, figures["before"]
+    assert max(row["read"] for row in figures["rounds"]) < agent_bytes.TARGET_ROUND, figures["rounds"]
