@@ -8,6 +8,8 @@ HOME and <prefix>/bin first on PATH:
    name and its SKILL.md description;
 2. a scripted `Skill` tool_use for `deliberate` comes back as "Launching skill: deliberate" plus the
    installed SKILL.md body;
+   (`install.sh --allow-skills` put the Skill(<name>) allow rules in HOME/.claude/settings.json: the
+   wrapper runs claude with --permission-mode dontAsk, where an unallowed skill is refused);
 3. a scripted `Bash` tool_use of `argcheck next STATE` (allowed by HOME/.claude/settings.json, as the
    wrapper runs claude with --permission-mode dontAsk) returns the installed argcheck's real output;
 4. the final scripted reply comes back in the wrapper's envelope.
@@ -61,7 +63,10 @@ def split_skill(text: str) -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def installed(real_clis, tmp_path_factory) -> Install:
-    """./install.sh into a fresh prefix and HOME, once per module, plus the Bash permission."""
+    """./install.sh --allow-skills into a fresh prefix and HOME, once per module, plus the Bash permission.
+
+    The skills' `allowed-tools` grant commands, so Claude Code asks before the model starts one itself:
+    `--allow-skills` is the opt-in that lets the model (here in the wrapper's dontAsk mode) start them."""
     root = tmp_path_factory.mktemp("skill-discovery")
     home, prefix, tmp = root / "home", root / "prefix", root / "tmp"
     for directory in (home, tmp):
@@ -72,7 +77,7 @@ def installed(real_clis, tmp_path_factory) -> Install:
     env.update(HOME=str(home), TMPDIR=str(tmp))
     env.pop("ARGCHECK_PREFIX", None)
     proc = subprocess.run(
-        [str(REPO / "install.sh"), "--prefix", str(prefix)],
+        [str(REPO / "install.sh"), "--prefix", str(prefix), "--allow-skills"],
         capture_output=True, text=True, env=env, cwd=root, stdin=subprocess.DEVNULL,
         timeout=INSTALL_LIMIT,
     )
@@ -83,7 +88,11 @@ def installed(real_clis, tmp_path_factory) -> Install:
         skill_md = skills_dir / name / "SKILL.md"
         assert skill_md.is_file(), f"install.sh did not install {skill_md}:\n{proc.stdout}{proc.stderr}"
         descriptions[name], bodies[name] = split_skill(skill_md.read_text(encoding="utf-8"))
-    (home / ".claude" / "settings.json").write_text(json.dumps(SETTINGS))
+    settings_file = home / ".claude" / "settings.json"
+    settings = json.loads(settings_file.read_text(encoding="utf-8"))  # --allow-skills wrote Skill(<name>) rules
+    assert {f"Skill({name})" for name in SKILLS} <= set(settings["permissions"]["allow"]), settings
+    settings["permissions"]["allow"] += SETTINGS["permissions"]["allow"]
+    settings_file.write_text(json.dumps(settings))
     return Install(root, prefix, home, prefix / "bin", skills_dir, descriptions, bodies)
 
 

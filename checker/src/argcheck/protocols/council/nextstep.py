@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import shlex
 
+from argcheck.commandline import inline
+
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.prompting import due
 from argcheck.protocols.council.state import ASSESSED, ROUND_NAMES, ROUNDS
@@ -73,6 +75,7 @@ def next_action(state, step, state_path: str) -> dict:
         return _action("user", "done (assessed): read the critique", [f"argcheck render {path} --format md"])
     round_name, persona = step
     skeleton = json.dumps(SKELETONS[round_name], ensure_ascii=False).replace("{persona}", persona or "")
+    # `path` is shell-quoted already; the JSON goes inline (no pipe: Claude Code asks about pipes)
     if round_name == "assessment":
         text = "write the final assessment of the computed synthesis (address every High/Critical point by id)"
     else:
@@ -82,11 +85,11 @@ def next_action(state, step, state_path: str) -> dict:
     commands = [f"argcheck prompt {path}"]
     if persona:
         commands.append(f"argcheck render {path} --format prompts")
-    commands.append(f"echo '{skeleton}' | argcheck ingest {path} -")
+    commands.append(f"argcheck ingest {path} {inline(skeleton)}")
     if persona:
         failure = json.dumps({"type": "persona_failure", "agent_style": persona, "round": round_name,
                               "failure": "timeout"})
-        commands.append(f"echo '{failure}' | argcheck apply {path} -")
+        commands.append(f"argcheck apply {path} {inline(failure)}")
     return _action("orchestrator", text, commands)
 
 
