@@ -422,9 +422,10 @@ disallow() {
     return 0
   fi
   local python
-  python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" &&
-    "${python}" "${SOURCE_DIR}/checker/tools/claude_settings.py" remove "${file}" "${rule}" ||
+  if ! python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" ||
+    ! "${python}" "${SOURCE_DIR}/checker/tools/claude_settings.py" remove "${file}" "${rule}"; then
     note "could not remove ${rule} from ${file}; remove it by hand"
+  fi
 }
 
 uninstall() {
