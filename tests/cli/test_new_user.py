@@ -51,11 +51,12 @@ def test_inline_json_keeps_the_size_limit(run, opened_state):
 
 def test_an_argument_not_starting_with_a_brace_is_still_a_path(run, opened_state, tmp_path):
     result = run("apply", opened_state, str(tmp_path / "point.json"))
-    assert result.exit_code == USAGE and "ARG007" in result.stdout and "No such file" in result.stdout
+    assert result.exit_code == USAGE and "ARG007" in result.stdout and "no such file (inline JSON must start with { or [)" in result.stdout
 
 
 def test_an_apostrophe_escaped_as_the_shell_or_json_way_arrives_in_the_move(opened_state):
-    """The two ways apply --help documents for an apostrophe inside single-quoted inline JSON."""
+    """Inside single-quoted inline JSON, an apostrophe written the shell way (as apply --help says) or as the
+    JSON escape (which a shell passes on, though Claude Code does not) arrives in the move."""
     script = ("argcheck apply \"$1\" '{\"type\": \"point\", \"actor\": \"orchestrator\", \"id\": \"P9\", "
               "\"text\": \"it'\\''s \\u0027fast\\u0027\", \"kind\": \"value\"}'")
     done = subprocess.run(["bash", "-c", script, "bash", str(opened_state)], capture_output=True, text=True,

@@ -13,6 +13,8 @@ def source_label(moves: str) -> str:
     """How findings name MOVES: its path, or what it is when it is not a file."""
     if jsonio.is_inline(moves):
         return "MOVES (inline JSON)"
+    if not moves.strip():
+        return "MOVES (empty)"
     return "MOVES (stdin)" if moves == "-" else moves
 
 

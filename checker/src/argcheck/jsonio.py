@@ -82,8 +82,17 @@ def is_inline(argument: str) -> bool:
 
 def load_argument(argument: str, empty: str = "empty input"):
     """A MOVES-style argument: inline JSON (see is_inline), - for stdin, else a path (pipes included)."""
+    if not argument.strip():
+        raise InputError(finding("ARG001", detail="the argument is empty: give inline JSON in single quotes, "
+                                                  "a file, or - for standard input"))
     if not is_inline(argument):
-        return parse(read_bytes(argument, streams=True), empty)
+        try:
+            return parse(read_bytes(argument, streams=True), empty)
+        except InputError as error:
+            if error.finding.code == "ARG007" and not os.path.lexists(argument):
+                reason = "no such file (inline JSON must start with { or [)"
+                raise InputError(finding("ARG007", target=argument, reason=reason)) from None
+            raise
     data = argument.encode("utf-8", "surrogateescape")
     if len(data) > max_bytes():
         raise too_large(len(data), max_bytes())

@@ -40,7 +40,7 @@ def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
     try:
         reply = jsonio.load_argument(envelope, EMPTY_ENVELOPE)
     except InputError as error:
-        report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) else envelope, fmt)
+        report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) or not envelope.strip() else envelope, fmt)
     return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout, quiet=quiet, fail_on=fail_on)
 
 
