@@ -51,7 +51,8 @@ def test_inline_json_keeps_the_size_limit(run, opened_state):
 
 def test_an_argument_not_starting_with_a_brace_is_still_a_path(run, opened_state, tmp_path):
     result = run("apply", opened_state, str(tmp_path / "point.json"))
-    assert result.exit_code == USAGE and "ARG007" in result.stdout and "no such file (inline JSON must start with { or [)" in result.stdout
+    assert result.exit_code == USAGE and "ARG007" in result.stdout
+    assert "no such file (inline JSON must start with { or [)" in result.stdout
 
 
 def test_an_apostrophe_escaped_as_the_shell_or_json_way_arrives_in_the_move(opened_state):

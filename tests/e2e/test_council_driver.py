@@ -69,13 +69,13 @@ def test_replay_council_with_one_persona_failing_prints_the_partial_critique(tmp
     assert sessions == critiques  # each persona's self-critique resumed its own session
 
 
-def test_run_without_a_wrapper_records_every_persona_as_failed(tmp_path, document):
+def test_run_without_a_wrapper_is_a_setup_error(tmp_path, document):
     env = dict(os.environ, PATH="/usr/bin:/bin", ARGCHECK_CONSULT=str(tmp_path / "missing-consult"))
     done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
                     "codex", "--run", cwd=tmp_path, env=env)
-    assert done.returncode == 0, done.stderr
-    assert "0 of 6 personas" in done.stdout and "No persona responded: the council produced no critique" in done.stdout
-    assert "Traceback" not in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "cannot answer (not_installed:" in done.stderr and "Traceback" not in done.stderr
+    assert json.loads((tmp_path / "s.json").read_text())["status"] == "critiquing"
 
 
 @pytest.mark.slow
@@ -158,3 +158,22 @@ def test_a_locked_state_file_stops_the_run_with_exit_5(tmp_path, document):
     assert done.returncode == 5, done.stderr
     assert "locked by another process" in done.stderr and "Traceback" not in done.stderr
     assert state.read_bytes() == before
+
+
+def test_a_consultee_that_cannot_answer_at_all_is_a_setup_error_not_six_failed_personas(tmp_path, document):
+    """Not installed (or not logged in) is the machine's problem, not the personas': nothing is recorded
+    for it, exit 2 with the fix, and a later --resume asks every persona (no "no findings" council)."""
+    wrapper = tmp_path / "missing-cli"
+    envelope = {"envelope": 1, "consultee": "codex", "session_id": None, "response": None, "usage": None,
+                "duration_ms": 1, "failure": "not_installed", "exit_code": 127, "model": None,
+                "detail": "codex not found on PATH"}
+    wrapper.write_text(f"#!/bin/sh\ncat >/dev/null\necho '{json.dumps(envelope)}'\nexit 127\n")
+    wrapper.chmod(0o755)
+    state = tmp_path / "s.json"
+    done = argcheck("init", "council", "--document", document, "--state", state, "--consultee", "codex",
+                    "--run", "--wrapper", wrapper, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "cannot answer (not_installed: codex not found on PATH)" in done.stderr and "--resume" in done.stderr
+    assert "Traceback" not in done.stderr
+    moves = json.loads(state.read_text())["moves"]
+    assert not [m for m in moves if m["type"] == "persona_failure"]

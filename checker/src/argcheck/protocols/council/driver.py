@@ -26,6 +26,21 @@ class Interrupted(Exception):
     """Ctrl-C: the state file is valid and can be resumed."""
 
 
+SETUP_FAILURES = ("not_installed", "auth")
+
+
+class SetupFailure(Exception):
+    """The consultee cannot answer at all (not installed, not logged in): not a persona's failure, so
+    nothing is recorded for it and the run stops (resumable once fixed)."""
+
+
+def check_setup(consultee: str, envelope: dict) -> None:
+    failure = envelope.get("failure")
+    if failure in SETUP_FAILURES:
+        detail = envelope.get("detail") or ("not installed" if failure == "not_installed" else "not logged in")
+        raise SetupFailure(f"the consultee {consultee} cannot answer ({failure}: {detail})")
+
+
 class Driver:
     def __init__(self, path: str, consultee: Consultee, parallel: int, progress, replay_dir: str | None = None,
                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT):
@@ -91,6 +106,7 @@ class Driver:
                                            args=() if session else self._transcript(name))
         if self.stopping.is_set():
             return
+        check_setup(self.consultee.name, envelope)
         self.say(f"{name}: {self.record(state, (round_name, name), envelope)} "
                  f"({time.monotonic() - began:.1f}s)")
 
@@ -121,6 +137,7 @@ class Driver:
         state = self.state()
         self.say("final assessment asked")
         envelope = self.consultee.call(prompting.assessment_prompt(state), args=self._transcript("assessment"))
+        check_setup(self.consultee.name, envelope)
         try:
             moves = ingest.moves_for_step(state, ("assessment", None), envelope)
             outcome = operations.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)

@@ -73,6 +73,10 @@ def _run(document, options, state, force, parallel, resume, timeout, wrapper, re
         return int(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
+    except driver.SetupFailure as problem:
+        click.echo(f"argcheck: {problem}; nothing was recorded for it. Fix it (`argcheck doctor` shows what is "
+                   f"missing), then run the same command with --resume --state {state or 'STATE'}", err=True)
+        return int(ExitCode.USAGE)
     except statefile.LockBusy:
         click.echo(f"argcheck: {state} is locked by another process; nothing more was recorded", err=True)
         return int(ExitCode.BUSY)
