@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -273,3 +274,24 @@ def test_130_when_interrupted(run, opened_state, tmp_path, monkeypatch, command)
 
 def test_the_opening_fixture_is_legal(opened_state, opening):
     assert json.loads(opened_state.read_bytes())["move_count"] == len(opening)
+
+
+@pytest.mark.parametrize("argv", [["rules"], ["demo", "--no-color"], ["moves", "deliberate"]])
+def test_a_reader_that_stops_early_is_not_an_error(argv, tmp_path):
+    """`argcheck rules | head -1`: a closed stdout ends the command quietly with exit 0 (not 1, the findings
+    code, and never a traceback), whether click or argcheck's own code was writing."""
+    done = subprocess.run(["bash", "-c", f'{shlex.quote(sys.executable)} -m argcheck {shlex.join(argv)} | head -c 1 '
+                           '>/dev/null; echo "${PIPESTATUS[0]}"'], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == "0", done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_mcp_client_that_closes_the_servers_stdout_ends_it_quietly(tmp_path):
+    hello = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+    script = (f"(printf '%s\\n' {shlex.quote(hello)}; sleep 1) | {shlex.quote(sys.executable)} -m argcheck mcp "
+              "| (exec 0<&-; sleep 2); echo \"${PIPESTATUS[1]}\"")
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "0", done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+import sys
+
 import click
 
 from argcheck import __version__
@@ -70,6 +72,10 @@ def run(argv: list[str]) -> int:
     except click.ClickException as problem:
         problem.show()
         return int(ExitCode.USAGE)
+    except SystemExit as done:
+        if done.code == 1 and type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+            raise BrokenPipeError from None  # click met a closed stdout (`argcheck rules | head`): exit 0, quietly
+        raise
     except click.exceptions.Abort:  # click turns Ctrl-C inside a command into Abort
         click.echo("argcheck: interrupted", err=True)
         return int(ExitCode.INTERRUPTED)

@@ -25,6 +25,11 @@ import anyio
 from argcheck import jsonio
 from argcheck.jsonio import InputError
 
+try:
+    _GROUP = BaseExceptionGroup
+except NameError:  # Python 3.10: anyio depends on the backport
+    from exceptiongroup import BaseExceptionGroup as _GROUP
+
 PARSE_ERROR, INVALID_REQUEST = -32700, -32600
 CANCELLED = "notifications/cancelled"
 
@@ -37,7 +42,13 @@ def serve(server) -> None:
         async with strict_stdio() as (read_stream, write_stream):
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
-    anyio.run(run)
+    try:
+        anyio.run(run)
+    except _GROUP as group:  # the client closed our stdout: it is gone, and so is the session
+        if group.subgroup(BrokenPipeError) is None or group.subgroup(lambda e: not isinstance(
+                e, (BrokenPipeError, _GROUP))) is not None:
+            raise
+        raise BrokenPipeError("the MCP client closed the server's stdout") from None
 
 
 class Pending:
