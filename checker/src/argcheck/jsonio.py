@@ -59,7 +59,10 @@ def _read_file(target: str, limit: int, streams: bool = False) -> bytes:
         with open(target, "rb") as handle:
             return handle.read(limit + 1)
     except OSError as error:
-        raise InputError(finding("ARG007", target=target, reason=error.strerror or str(error))) from None
+        reason = error.strerror or str(error)
+        if streams and isinstance(error, FileNotFoundError):  # an argument that may have meant inline JSON
+            reason = "no such file (inline JSON must start with { or [)"
+        raise InputError(finding("ARG007", target=target, reason=reason)) from None
     except ValueError:  # a NUL byte: no file can have this name
         raise InputError(finding("ARG007", target=target, reason="a path cannot contain a NUL byte")) from None
 
@@ -83,16 +86,9 @@ def is_inline(argument: str) -> bool:
 def load_argument(argument: str, empty: str = "empty input"):
     """A MOVES-style argument: inline JSON (see is_inline), - for stdin, else a path (pipes included)."""
     if not argument.strip():
-        raise InputError(finding("ARG001", detail="the argument is empty: give inline JSON in single quotes, "
-                                                  "a file, or - for standard input"))
+        return parse(b"", "the argument is empty: give inline JSON in single quotes, a file, or - for standard input")
     if not is_inline(argument):
-        try:
-            return parse(read_bytes(argument, streams=True), empty)
-        except InputError as error:
-            if error.finding.code == "ARG007" and not os.path.lexists(argument):
-                reason = "no such file (inline JSON must start with { or [)"
-                raise InputError(finding("ARG007", target=argument, reason=reason)) from None
-            raise
+        return parse(read_bytes(argument, streams=True), empty)
     data = argument.encode("utf-8", "surrogateescape")
     if len(data) > max_bytes():
         raise too_large(len(data), max_bytes())
