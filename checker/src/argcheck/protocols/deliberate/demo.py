@@ -155,7 +155,7 @@ class _Player:
             tries = f"try `argcheck next {self.path}` or `argcheck validate {self.path}`"
             self.say(self.paint("bold", f"The run is kept: {tries}."))
         else:
-            self.say(self.paint("bold", f"The demo's files are deleted now; {KEEP} and try the commands yourself."))
+            self.say(self.paint("bold", f"The demo's files are deleted now ({KEEP}, to try the commands yourself)."))
 
 
 def _envelope(turn: dict) -> dict:
