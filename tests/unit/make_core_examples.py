@@ -56,6 +56,16 @@ NO_ISOLATED_EXAMPLE = {
 }
 
 
+def placeholder_state() -> dict:
+    """A triz session whose first move kept a skeleton's "..." (deliberate refuses it as DLB108 instead)."""
+    doc = create_state("triz", {"problem": "How can an electric car keep its range in freezing weather?"}, env(),
+                       "20261121-7e1a2b")
+    move = {"type": "decompose_to_fundamentals", "fundamentals": ["cells lose power when cold", "heat costs energy"]}
+    doc = apply_moves(doc, [move], env()).doc
+    doc["moves"][0]["fundamentals"][1] = "..."
+    return reseal(doc)
+
+
 def text(doc) -> bytes:
     return statefile.serialize(doc)
 
@@ -97,6 +107,7 @@ def examples() -> dict[str, bytes]:
         "ARG023-status-edited.json": text(stale),
         "ARG025-move-after-abort.json": text(reseal(closed)),
         "ARG026-clock-went-backwards.json": text(future),
+        "ARG027-skeleton-placeholder-kept.json": text(placeholder_state()),
     }
 
 

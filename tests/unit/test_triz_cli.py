@@ -56,14 +56,18 @@ def test_bad_input_is_refused_without_changing_the_file(state, text):
 
 
 def test_every_command_of_next_is_accepted_by_apply_when_filled_in(state):
-    """The recommended move of `next` (placeholders as they are) is a move apply accepts or refuses only by rule."""
+    """The recommended move of `next` is refused as printed (its "..." are placeholders, ARG027) and accepted
+    once they are filled in."""
     doc = json.loads(state.read_text())
     report = nextstep.report(Session().state, str(state))
     command = report["next"]["commands"][0]
     argv = shlex.split(command)  # as the agent's shell reads it
     assert argv[:3] == ["argcheck", "apply", str(state)] and len(argv) == 4, command
     move = json.loads(argv[3])
-    result = run("apply", str(state), "--dry-run", "-", stdin=json.dumps(move))
+    as_printed = run("apply", str(state), "--dry-run", "-", stdin=json.dumps(move))
+    assert as_printed.returncode == 1 and set(re.findall(r"\b[A-Z]{3}\d{3}\b", as_printed.stdout)) == {"ARG027"}
+    filled = json.loads(json.dumps(move).replace('"..."', '"cells lose power when cold"'))
+    result = run("apply", str(state), "--dry-run", "-", stdin=json.dumps(filled))
     assert result.returncode == 0, result.stdout
     assert json.loads(state.read_text()) == doc
 

@@ -110,10 +110,17 @@ define("ARG026", "CLOCK_WENT_BACKWARDS", WARNING, "move {seq} is dated {at}, bef
        "check the system clock",
        why="Move times should never decrease; a jump back suggests a copied or edited log.",
        example="at 2026-01-01 after a move at 2026-02-01", fix="Check the clock.", protocol=P)
+define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's placeholder, not content",
+       "write the actual value: the \"...\" of `argcheck next`'s skeletons are to be filled in",
+       why="A move applied as the skeleton printed it says nothing, yet would be recorded as said; every "
+           "protocol refuses it (deliberate through DLB108, which also refuses blank text).",
+       example='{"type": "decompose_to_fundamentals", "fundamentals": ["..."]}',
+       fix="Fill in every \"...\" before applying the move.", protocol=P)
 
 # What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).
 PLACEHOLDERS = {
     "at": "the move's recorded time",
+    "placeholder": "the placeholder found in the move (\"...\", \"…\", or a URL that is only \"https://...\")",
     "count": "how many error findings the file has",
     "detail": "what exactly is wrong, as the parser or schema reports it",
     "expected": "the value the log or the schema requires",

@@ -116,7 +116,24 @@ def check_move(protocol, move, path: str) -> list[Finding]:
     kind = move.get("type")
     if kind not in protocol.move_types:
         return [unknown_move_type(protocol, kind, path + "/type")]
-    return protocol.check_move_shape(move, path)
+    shape = protocol.check_move_shape(move, path)
+    if shape or protocol.checks_own_placeholders:
+        return shape
+    return placeholder_values(move, path)
+
+
+PLACEHOLDER_VALUES = frozenset({"...", "…", "https://...", "http://..."})
+
+
+def placeholder_values(value, path: str) -> list[Finding]:
+    """ARG027: every string of the move that is still a skeleton's placeholder, wherever it is nested."""
+    if isinstance(value, str):
+        return [finding("ARG027", path=path, placeholder=value)] if value.strip() in PLACEHOLDER_VALUES else []
+    if isinstance(value, dict):
+        return [f for key, item in value.items() for f in placeholder_values(item, f"{path}/{key}")]
+    if isinstance(value, list):
+        return [f for index, item in enumerate(value) for f in placeholder_values(item, f"{path}/{index}")]
+    return []
 
 
 def unknown_move_type(protocol, kind, path: str) -> Finding:

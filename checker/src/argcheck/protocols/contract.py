@@ -59,7 +59,8 @@ class ProtocolSpec:
     def __init__(self, *, name: str, code_prefix: str, summary: str, initial_status: str,
                  final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init_options: str,
                  mcp_instructions: str = "", standalone_document: bool = False, mcp_tools: bool = False,
-                 demo: str = "", main_demo: bool = False, subject: str = "question") -> None:
+                 demo: str = "", main_demo: bool = False, subject: str = "question",
+                 checks_own_placeholders: bool = False) -> None:
         self.name = name
         self.code_prefix = code_prefix
         self.summary = summary  # one line: what a run of this protocol is
@@ -74,6 +75,8 @@ class ProtocolSpec:
         self.demo = demo  # one line on what `argcheck demo <name>` shows; empty: no demo
         self.main_demo = main_demo  # the demo `argcheck demo` plays without a name (one protocol at most)
         self.subject = subject  # the header field (dotted when nested) naming what a run is about: `sessions`
+        # True when the protocol's own rules refuse skeleton placeholders ("..."); else the core's ARG027 does
+        self.checks_own_placeholders = checks_own_placeholders
         self.package = ""  # set by the registry
 
     def __repr__(self) -> str:

@@ -18,4 +18,5 @@ SPEC = ProtocolSpec(
     ),
     demo="a recorded deliberation (SQLite or an append-only JSON log?) replayed turn by turn",
     main_demo=True,
+    checks_own_placeholders=True,  # DLB108 (protocols/deliberate/texts.py), blank text included
 )
