@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,18 @@ def test_only_its_own_folder_names_the_fixture_protocol():
     mentions = subprocess.run(["git", "grep", "-l", "-w", "-i", "tally", "--", ".", *(f":!{p}" for p in excluded)],
                               cwd=ROOT, capture_output=True, text=True)
     assert mentions.stdout == ""
+
+
+def test_no_module_outside_a_protocols_folder_names_a_bundled_protocol():
+    """The core (CLI, MCP server, replay, rules) reads the specs; only a protocol's own folder names it."""
+    from argcheck import protocols
+
+    source = ROOT / "checker" / "src" / "argcheck"
+    pattern = r"\b(" + "|".join(protocols.names()) + r")\b"
+    outside = [str(path.relative_to(source)) for path in source.rglob("*.py")
+               if "protocols" not in path.relative_to(source).parts[:1]
+               and re.search(pattern, path.read_text(encoding="utf-8"), re.I)]
+    assert outside == []
 
 
 def test_without_the_path_the_protocol_does_not_exist(tmp_path):

@@ -112,9 +112,9 @@ define("ARG026", "CLOCK_WENT_BACKWARDS", WARNING, "move {seq} is dated {at}, bef
        example="at 2026-01-01 after a move at 2026-02-01", fix="Check the clock.", protocol=P)
 define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's placeholder, not content",
        "write the actual value: the \"...\" of `argcheck next`'s skeletons are to be filled in",
-       why="A move applied as the skeleton printed it says nothing, yet would be recorded as said; every "
-           "protocol refuses it (deliberate through DLB108, which also refuses blank text).",
-       example='{"type": "decompose_to_fundamentals", "fundamentals": ["..."]}',
+       why="A move applied as the skeleton printed it says nothing, yet would be recorded as said. Every "
+           "protocol refuses it: here, or through its own rule when its spec says it checks placeholders itself.",
+       example='a move whose text field is still "..."',
        fix="Fill in every \"...\" before applying the move.", protocol=P)
 
 # What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).

@@ -27,15 +27,8 @@ def one_of_types(*types: str) -> dict:
     return {"anyOf": [{"type": kind} for kind in types]}
 
 
-JSON_OBJECT = one_of_types("object", "string")
+JSON_OBJECT = one_of_types("object", "string")  # an object, or a JSON string of it
 StatePath = tool_arg({"type": "string"}, "Path of the state file (relative to the server's working directory).")
-Query = tool_arg({"type": "string"}, "The question the chain argues about (at least 5 characters).")
-
-
-def component_arg(name: str):
-    """A Toulmin component argument (Toulmini's NAME_json): an object or a JSON string of it."""
-    return tool_arg(JSON_OBJECT, f"The {name} component: a JSON object, or a JSON string of it (Toulmini's "
-                                 f"{name}_json). Omit it when the state already holds it.")
 
 
 class ToolProblem(Exception):

@@ -10,9 +10,8 @@ import os
 
 from argcheck.exitcodes import ExitCode
 from argcheck.mcpserver.arguments import (
-    Query,
+    JSON_OBJECT,
     StatePath,
-    component_arg,
     json_value,
     one_of_types,
     rule_problem,
@@ -28,6 +27,15 @@ from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record,
 from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES
 from argcheck.protocols.toulmin.mcp_session import TOULMIN, open_chain, toulmin_state
 from argcheck.protocols.toulmin.toulmini_compat import chain_options, toulmini_errors
+
+
+Query = tool_arg({"type": "string"}, "The question the chain argues about (at least 5 characters).")
+
+
+def component_arg(name: str):
+    """A component argument (Toulmini's NAME_json): an object or a JSON string of it."""
+    return tool_arg(JSON_OBJECT, f"The {name} component: a JSON object, or a JSON string of it (Toulmini's "
+                                 f"{name}_json). Omit it when the state already holds it.")
 
 
 def initiate_toulmin_sequence(
