@@ -85,13 +85,18 @@ def prompt(state: str, full: bool | None = None) -> int:
         echo(f"argcheck: no prompt is due: the {protocol.name} run is {engine.status}", err=True)
         terminal = engine.status in protocol.terminal_statuses
         return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
+    echo(prompt_text(outcome, full), nl=False)
+    return int(ExitCode.OK)
+
+
+def prompt_text(outcome: operations.Outcome, full: bool | None = None) -> str:
+    """The next prompt of a replayed run: for a resumed consultee session only what changed since its last
+    reply, when the protocol can tell (`prompting.render_turn`; `full` True: the whole state)."""
+    prompting = outcome.replay.protocol.part("prompting")
     turn = getattr(prompting, "render_turn", None)  # protocols with resumable consultees
     if turn is None:
-        text = prompting.render_prompt(engine.state)
-    else:
-        text = turn(outcome.doc, engine.state, operations.env_for(outcome.doc), full)
-    echo(text, nl=False)
-    return int(ExitCode.OK)
+        return prompting.render_prompt(outcome.replay.engine.state)
+    return turn(outcome.doc, outcome.replay.engine.state, operations.env_for(outcome.doc), full)
 
 
 @_stops

@@ -6,7 +6,6 @@ import click
 
 from argcheck import statefile, verbs
 from argcheck.commands.common import FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT
-from argcheck.verbs import report_applied  # noqa: F401  (ingest reports with it)
 
 
 @click.command("apply")

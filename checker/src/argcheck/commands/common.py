@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import click
 
-from argcheck import operations
-from argcheck.exitcodes import ExitCode
+from argcheck import operations, verbs
 from argcheck.jsonio import InputError
-from argcheck.output import echo_findings, echo_json, findings_json
 
 FORMAT_OPTION = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -22,30 +20,14 @@ QUIET_OPTION = click.option("-q", "--quiet", is_flag=True,
                             help="Print findings only, not the summary line.")
 
 
-class Stop(click.exceptions.Exit):
-    """Leave the command with an exit code after output has been written."""
-
-
 def report_input_error(error: InputError, source: str, fmt: str = "text") -> None:
-    if fmt == "json":
-        echo_json({"source": source, "findings": findings_json([error.finding])})
-    else:
-        echo_findings([error.finding], source)
-    raise Stop(int(ExitCode.USAGE))
+    """verbs.report_input_error, then leave the click command with its exit code."""
+    raise click.exceptions.Exit(verbs.report_input_error(error, source, fmt))
 
 
 def replayed(path: str, fmt: str = "text") -> operations.Outcome:
-    """Load and replay a state file, or stop with exit 2 (unreadable) / 1 (not a usable state)."""
+    """verbs.replayed for click commands: exit 2 (unreadable) or 1 (not a usable state) as click exits."""
     try:
-        outcome = operations.validate_file(path)
-    except InputError as error:
-        report_input_error(error, path, fmt)
-    if outcome.replay is None:
-        echo_findings(outcome.findings, path)
-        raise Stop(int(ExitCode.FINDINGS))
-    return outcome
-
-
-def protocol_part(outcome: operations.Outcome, part: str):
-    """A module of the protocol the replayed run belongs to (e.g. its `render`)."""
-    return outcome.replay.protocol.part(part)
+        return verbs.replayed(path, fmt)
+    except verbs.Stop as stop:
+        raise click.exceptions.Exit(stop.code) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from argcheck import jsonio, operations, statefile
+from argcheck import jsonio, statefile, verbs
 from argcheck.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.commands.ingest import record_and_report
 from argcheck.exitcodes import ExitCode
@@ -38,7 +38,7 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
     who = _who(spec, engine.state, consultee, fresh)
     if who["consultee"] is None:
         raise click.UsageError(f"the {spec.name} run names no consultee: pass --consultee NAME")
-    prompt = _prompt(spec, outcome, resuming=who["session_id"] is not None)
+    prompt = verbs.prompt_text(outcome, full=None if who["session_id"] else True)  # a new session: everything
     options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else []),
                *(["--timeout", str(timeout)] if timeout else [])]
     session = who["session_id"]
@@ -60,12 +60,3 @@ def _who(spec, state, consultee: str | None, fresh: bool) -> dict:
     same = name == chosen.get("consultee")
     return {"consultee": name, "session_id": None if fresh or not same else chosen.get("session_id")}
 
-
-def _prompt(spec, outcome, resuming: bool) -> str:
-    """The whole prompt for a new session; for a resumed one, what changed since its last reply when the
-    protocol can tell (`prompting.render_turn`)."""
-    prompting = spec.part("prompting")
-    turn = getattr(prompting, "render_turn", None)
-    if turn is None:
-        return prompting.render_prompt(outcome.replay.engine.state)
-    return turn(outcome.doc, outcome.replay.engine.state, operations.env_for(outcome.doc), None if resuming else True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck import jsonio, recording, statefile
-from argcheck.commands.apply import report_applied
+from argcheck.verbs import report_applied
 from argcheck.commands.common import (
     FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
 )
@@ -28,7 +28,7 @@ EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its me
 def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
     """Record a consultee's reply in STATE: ENVELOPE is the wrapper's JSON envelope
     (- for stdin, a file, or inline JSON in single quotes); where the protocol
-    takes it, the reply content itself (e.g. a Toulmin phase's JSON).
+    takes it, the reply content itself (e.g. one phase's JSON).
 
     A failure (timeout, CLI error, empty) is recorded as a consultee failure; a
     reply not in the requested format is recorded as a format failure. Neither
