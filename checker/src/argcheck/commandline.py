@@ -25,3 +25,10 @@ def apply_command(path: str, moves) -> str:
 
 def ingest_command(path: str, reply) -> str:
     return f"argcheck ingest {shlex.quote(path)} {inline(reply)}"
+
+
+def next_step_lines(step: dict) -> list[str]:
+    """A `next` report's step {actor, text, commands} as every protocol prints it: the step, then each command
+    indented (the lines of a command that spans several each indented)."""
+    return [f"Next ({step['actor']}): {step['text']}",
+            *("  " + line for command in step["commands"] for line in command.split("\n"))]

@@ -58,10 +58,12 @@ def summary_line(recorded: Recorded) -> str:
     return f"recorded {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({kinds})"
 
 
-def next_step_lines(outcome: operations.Outcome, path: str) -> str:
+def next_step_text(outcome: operations.Outcome, path: str) -> str:
     """What is due now and its command, as `argcheck next` ends ("" when nothing was recorded), so the
     agent need not run `next` after every round."""
     if outcome.applied == 0 or outcome.replay is None or outcome.replay.engine is None:
         return ""
+    from argcheck.commandline import next_step_lines
+
     step = outcome.replay.protocol.part("nextstep").report(outcome.replay.engine.state, state_path=path)["next"]
-    return "".join([f"\nNext ({step['actor']}): {step['text']}", *(f"\n  {c}" for c in step["commands"])])
+    return "".join("\n" + line for line in next_step_lines(step))

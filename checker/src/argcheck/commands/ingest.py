@@ -63,5 +63,5 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
         return int(ExitCode.BUSY)
     if recorded.content_refused:
         click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
-    line = recording.summary_line(recorded) + recording.next_step_lines(recorded.outcome, state)
+    line = recording.summary_line(recorded) + recording.next_step_text(recorded.outcome, state)
     return report_applied(state, recorded.outcome, fmt, False, line=line, quiet=quiet, fail_on=fail_on)

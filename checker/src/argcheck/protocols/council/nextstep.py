@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
-from argcheck.commandline import inline
+from argcheck.commandline import inline, next_step_lines
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.prompting import due
@@ -116,7 +116,5 @@ def format_text(report: dict) -> str:
         lines.append(f"Synthesis: {data['points']} point(s)" + (f" ({counts})" if counts else " (no findings)")
                      + (f"; must address: {', '.join(data['must_address'])}" if data["must_address"] else ""))
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
-    step = report["next"]
-    lines.append(f"Next ({step['actor']}): {step['text']}")
-    lines += ["  " + command for command in step["commands"]]
+    lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"

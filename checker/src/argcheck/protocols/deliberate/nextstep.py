@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from argcheck.commandline import apply_command
+from argcheck.commandline import apply_command, next_step_lines
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
@@ -199,9 +199,7 @@ def format_text(report: dict) -> str:
     if report["degraded"]:
         lines.append(f"DEGRADED: {'; '.join(report['degraded'])}")
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
-    step = report["next"]
-    lines.append(f"Next ({step['actor']}): {step['text']}")
-    lines += ["  " + line for command in step["commands"] for line in command.split("\n")]
+    lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
 
 

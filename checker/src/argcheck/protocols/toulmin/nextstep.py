@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
-from argcheck.commandline import apply_command, ingest_command
+from argcheck.commandline import apply_command, ingest_command, next_step_lines
 from argcheck.protocols.toulmin.state import (
     BRIDGED, COMPONENTS, GROUNDED, JUDGED, PHASE_NAMES, REPORTED, STARTED, STRESS_TESTED, TERMINATED,
 )
@@ -146,7 +146,5 @@ def format_text(report: dict) -> str:
             line += f"; recorded {check['status']} ({'consistent' if check['consistent'] else 'INCONSISTENT'})"
         lines.append(line)
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
-    step = report["next"]
-    lines.append(f"Next ({step['actor']}): {step['text']}")
-    lines += ["  " + line for command in step["commands"] for line in command.split("\n")]
+    lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from argcheck.commandline import inline
+from argcheck.commandline import inline, next_step_lines
 
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES
@@ -92,7 +92,5 @@ def format_text(report: dict) -> str:
     if slots:
         lines.append("This round: " + ", ".join(slots) + f" ({report['claims_remaining']} slot(s) left)")
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
-    step = report["next"]
-    lines.append(f"Next ({step['actor']}): {step['text']}")
-    lines += ["  " + command for command in step["commands"]]
+    lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
