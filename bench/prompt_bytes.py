@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "checker" / "src"))
 
-from argcheck import operations  # noqa: E402
+from argcheck.files import operations  # noqa: E402
 from argcheck.protocols.deliberate import demo  # noqa: E402
 from argcheck.protocols.deliberate import prompting, queries  # noqa: E402
 from argcheck.protocols.deliberate.engine import Engine  # noqa: E402

@@ -1,4 +1,4 @@
-"""The click-free fast path (`argcheck.fastpath`) behaves exactly as the click commands, or leaves them the call."""
+"""The click-free fast path (`argcheck.cli.fastpath`) behaves exactly as the click commands, or leaves them the call."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from argcheck import cli, fastpath
+from argcheck import cli
+from argcheck.cli import fastpath
 from argcheck.protocols.deliberate import demo
-from argcheck.clickapp import run as run_click
-from argcheck.exitcodes import ExitCode
+from argcheck.cli.clickapp import run as run_click
+from argcheck.cli.exitcodes import ExitCode
 
 MOVE = {"type": "ledger", "actor": "user", "id": "L90", "provenance": "user", "text": "Keep one file.",
         "claim_type": "constraint"}

@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 import pytest
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.deliberate.demo import STATE_NAME, load_script
 from argcheck.protocols.deliberate.demo import run as run_demo
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 
 
 def run_cli(*args, env=None, cwd=None):

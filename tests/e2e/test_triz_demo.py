@@ -6,7 +6,7 @@ import io
 import subprocess
 import sys
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.triz.demo import STATE_NAME, load_script
 from argcheck.protocols.triz.demo import run as run_demo
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from argcheck.registry import CODE_PATTERN, NAME_PATTERN, load_all_rules
+from argcheck.core.rules import CODE_PATTERN, NAME_PATTERN
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = load_all_rules()

@@ -1,4 +1,4 @@
-"""Every registered protocol honours the contract in argcheck/protocols/contract.py."""
+"""Every registered protocol honours the contract in argcheck/core/contract.py."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 import pytest
 
-from argcheck import operations, protocols
-from argcheck.protocols.contract import REQUIRED_PARTS, ProtocolSpec, check_spec
-from argcheck.registry import load_all_rules, placeholders
+from argcheck.files import operations
+from argcheck.core import discovery
+from argcheck.core.contract import REQUIRED_PARTS, ProtocolSpec, check_spec
+from argcheck.core.discovery import load_all_rules, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
-SPECS = protocols.specs()
+SPECS = discovery.specs()
 NAMES = [spec.name for spec in SPECS]
 PARTS = {
     "header": ("make_header", "check_header"),

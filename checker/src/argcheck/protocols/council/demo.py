@@ -16,11 +16,11 @@ import tempfile
 import time
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.files import operations
+from argcheck.core.env import default_env
 from argcheck.protocols.council import ingest, nextstep, render
 from argcheck.protocols.council.state import ROUND_NAMES
-from argcheck.terminal import Palette
+from argcheck.cli.terminal import Palette
 
 SCRIPT = "council.json"
 

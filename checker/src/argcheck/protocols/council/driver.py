@@ -13,10 +13,10 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck import operations, statefile
-from argcheck.env import default_env
-from argcheck.jsonio import InputError
-from argcheck.protocols.contract import UsageProblem
+from argcheck.files import operations, statefile
+from argcheck.core.env import default_env
+from argcheck.core.jsonio import InputError
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import ingest, prompting, render, synthesis
 from argcheck.protocols.council.consulting import Consultee
 from argcheck.protocols.council.state import ROUND_NAMES

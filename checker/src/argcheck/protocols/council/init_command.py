@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import click
 
-from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
-from argcheck import statefile
-from argcheck.exitcodes import ExitCode
-from argcheck.protocols.contract import UsageProblem
+from argcheck.cli.commands.init import FORCE_OPTION, STATE_OPTION, create
+from argcheck.files import statefile
+from argcheck.cli.exitcodes import ExitCode
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council.reading import MAX_DOCUMENT_BYTES, read_file_content
 
 CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")

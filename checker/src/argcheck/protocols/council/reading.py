@@ -10,7 +10,7 @@ import os
 import re
 import sys
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 
 MAX_DOCUMENT_BYTES = 1_048_576
 WHITESPACE = re.compile(r"\s+")

@@ -1,7 +1,7 @@
 """The council protocol: a panel of personas critiques a document with critique trees, self-critique and a
 computed synthesis (seed 002, the Reasoning Council Critique Module)."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import ProtocolSpec
 
 SPEC = ProtocolSpec(
     name="council",

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
+from argcheck.cli.commands.init import FORCE_OPTION, STATE_OPTION, create
 from argcheck.protocols.deliberate.header import FLOWS, MODES
 
 

@@ -1,6 +1,6 @@
 """The deliberate protocol: bounded adversarial deliberation with a consultee (seed 004)."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import ProtocolSpec
 
 SPEC = ProtocolSpec(
     name="deliberate",

@@ -6,10 +6,10 @@ checked and the next phase's prompt returned. A call that names no `state` works
 memory and writes it only when the call succeeds (mcp_session).
 """
 
-from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import json_value, rule_problem, state_path, usage
-from argcheck.mcpserver.state_files import next_report
-from argcheck.output import findings_json
+from argcheck.cli.exitcodes import ExitCode
+from argcheck.mcp.arguments import json_value, rule_problem, state_path, usage
+from argcheck.mcp.state_files import next_report
+from argcheck.cli.output import findings_json
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.mcp_session import TOULMIN, ChainRun, open_chain
 from argcheck.protocols.toulmin.toulmini_compat import chain_options

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 
-from argcheck import lifecycle, operations, protocols, statefile
-from argcheck.env import default_env
-from argcheck.exitcodes import ExitCode
-from argcheck.findings import has_errors
-from argcheck.mcpserver.arguments import rule_problem, state_path, string_value, usage
-from argcheck.mcpserver.state_files import apply_moves, replayed
+from argcheck.core import lifecycle
+from argcheck.files import operations, statefile
+from argcheck.core import discovery
+from argcheck.core.env import default_env
+from argcheck.cli.exitcodes import ExitCode
+from argcheck.core.findings import has_errors
+from argcheck.mcp.arguments import rule_problem, state_path, string_value, usage
+from argcheck.mcp.state_files import apply_moves, replayed
 
 TOULMIN = "toulmin"
 
@@ -84,7 +86,7 @@ def new_chain(options: dict) -> ChainRun:
     env = default_env(options.get("workspace"))
     try:
         doc = lifecycle.create_state(TOULMIN, options, env, lifecycle.new_state_id(env.now))
-    except protocols.UsageProblem as problem:
+    except discovery.UsageProblem as problem:
         found = getattr(problem, "finding", None)
         if found is not None:
             raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None

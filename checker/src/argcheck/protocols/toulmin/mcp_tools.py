@@ -8,8 +8,8 @@ call's first text block is Toulmini's error JSON (toulmini_compat). The server a
 
 import os
 
-from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import (
+from argcheck.cli.exitcodes import ExitCode
+from argcheck.mcp.arguments import (
     JSON_OBJECT,
     StatePath,
     json_value,
@@ -20,8 +20,8 @@ from argcheck.mcpserver.arguments import (
     tool_arg,
     usage,
 )
-from argcheck.mcpserver.state_files import init_run, next_report
-from argcheck.output import findings_json
+from argcheck.mcp.state_files import init_run, next_report
+from argcheck.cli.output import findings_json
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text
 from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES

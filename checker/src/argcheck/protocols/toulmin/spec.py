@@ -1,6 +1,6 @@
 """The toulmin protocol: a seven-component Toulmin chain in four phases with circuit breakers (seeds 000, 001)."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import ProtocolSpec
 
 SPEC = ProtocolSpec(
     name="toulmin",

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import os
 
-from argcheck.mcpserver.arguments import ToolProblem
+from argcheck.mcp.arguments import ToolProblem
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 BREAKER_SWITCHES = (("warrant", "TOULMINI_FAIL_ON_WEAK_WARRANT"), ("backing", "TOULMINI_FAIL_ON_WEAK_BACKING"))

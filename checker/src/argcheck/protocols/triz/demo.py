@@ -15,9 +15,9 @@ import tempfile
 import time
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
-from argcheck.terminal import Palette
+from argcheck.files import operations
+from argcheck.core.env import default_env
+from argcheck.cli.terminal import Palette
 
 PROTOCOL = __package__.rpartition(".")[2]
 STATE_NAME = f"{PROTOCOL}-demo.json"

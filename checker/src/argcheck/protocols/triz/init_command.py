@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
+from argcheck.cli.commands.init import FORCE_OPTION, STATE_OPTION, create
 
 
 @click.command("triz")

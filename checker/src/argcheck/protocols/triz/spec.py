@@ -1,6 +1,6 @@
 """The triz protocol: the TRIZ Knowledge Creation Engine's domain core (seed 003) as an argcheck protocol."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import ProtocolSpec
 
 SPEC = ProtocolSpec(
     name="triz",

@@ -1,0 +1,18 @@
+"""How unexpected failures are reported: a short message, the traceback only on request."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+from argcheck.cli.exitcodes import ExitCode
+
+
+def report_internal_error(crash: BaseException) -> int:
+    sys.stderr.write(f"argcheck: internal error: {type(crash).__name__}: {crash}\n")
+    if os.environ.get("ARGCHECK_DEBUG"):
+        traceback.print_exception(type(crash), crash, crash.__traceback__, file=sys.stderr)
+    else:
+        sys.stderr.write("argcheck: this is a bug; rerun with ARGCHECK_DEBUG=1 for the traceback and report it\n")
+    return int(ExitCode.INTERNAL)
