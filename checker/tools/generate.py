@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "checker", "src"))
 EXAMPLES = os.path.join(ROOT, "checker", "tools", "examples")
 sys.path.insert(1, EXAMPLES)
 
-from argcheck.build import docsgen  # noqa: E402
+from argcheck.generate import docsgen  # noqa: E402
 from argcheck.core import discovery, ruleindex, schemagen  # noqa: E402
 from argcheck.core.personas import FOLDER as PERSONAS  # noqa: E402
 from argcheck.core.personas import REFERENCES  # noqa: E402

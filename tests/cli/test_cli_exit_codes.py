@@ -1,4 +1,4 @@
-"""Every exit code in argcheck.cli.exitcodes is reachable, as documented, through the real entry point."""
+"""Every exit code in argcheck.exitcodes is reachable, as documented, through the real entry point."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from argcheck.cli.exitcodes import EXIT_CODE_TABLE, ExitCode
+from argcheck.exitcodes import EXIT_CODE_TABLE, ExitCode
 
 ABORT = {"type": "abort", "actor": "user", "reason": "The question was withdrawn."}
 LEDGER = {"type": "ledger", "actor": "orchestrator", "id": "L2", "text": "Another observation.",

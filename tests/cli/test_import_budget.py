@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from argcheck.cli.commands.demo import play
 from argcheck.protocols.deliberate import demo
 
 PROBE = """
@@ -38,7 +39,7 @@ with open(out, "w") as handle:
 CORE = """__future__ _collections _functools _json _operator _sha256 _sre collections collections.abc
 contextlib copyreg enum functools gc importlib importlib._bootstrap importlib._bootstrap_external itertools
 json json.decoder json.encoder json.scanner keyword operator re re._casefix re._compiler re._constants re._parser
-reprlib types warnings argcheck argcheck.cli argcheck.cli.exitcodes argcheck.cli.fastpath argcheck.cli.output
+reprlib types warnings argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath argcheck.output
 argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.contract argcheck.core.discovery
 argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
 argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
@@ -75,7 +76,7 @@ COMMANDS = {
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("budget")
-    demo.run(io.StringIO(), keep_dir=str(folder))
+    play("deliberate", io.StringIO(), keep_dir=str(folder))
     doc = json.loads((folder / demo.STATE_NAME).read_text())
     count = 36  # the run open after its fourth consultation
     moves = doc["moves"]

@@ -49,8 +49,9 @@ def test_every_required_part_is_there_with_its_names(spec: ProtocolSpec):
         module = spec.part(part)
         for name in PARTS.get(part, ()):
             assert hasattr(module, name), f"{spec.name}.{part} lacks {name}"
-    assert isinstance(spec.part("init_command").command, click.Command)
-    assert spec.part("init_command").command.name == spec.name
+    from argcheck.cli.commands.init import protocol_command
+
+    assert isinstance(protocol_command(spec), click.Command) and protocol_command(spec).name == spec.name
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)

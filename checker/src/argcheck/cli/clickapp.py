@@ -9,7 +9,7 @@ import sys
 import click
 
 from argcheck import __version__
-from argcheck.cli.exitcodes import EXIT_CODE_TABLE, ExitCode
+from argcheck.exitcodes import EXIT_CODE_TABLE, ExitCode
 
 COMMANDS = {
     "init": "Create a state file for a protocol run.",

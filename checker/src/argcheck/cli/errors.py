@@ -6,7 +6,7 @@ import os
 import sys
 import traceback
 
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 
 
 def report_internal_error(crash: BaseException) -> int:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from argcheck.files import operations
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import ERROR, WARNING
 from argcheck.core.jsonio import InputError
-from argcheck.cli.output import echo_findings, echo_json, findings_json, say, summary
+from argcheck.output import echo_findings, echo_json, findings_json, say, summary
 
 FORMATS = ("text", "json")
 FAIL_ON = (ERROR, WARNING)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from argcheck.core import jsonio
 from argcheck.files import operations, statefile
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import ERROR, WARNING, has_errors
 from argcheck.core.jsonio import InputError
-from argcheck.cli.output import echo, echo_findings, echo_json, echo_located, findings_json
+from argcheck.output import echo, echo_findings, echo_json, echo_located, findings_json
 
 
 class Stop(Exception):

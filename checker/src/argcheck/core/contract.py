@@ -14,31 +14,45 @@ parts are modules of the package with fixed names, imported only when a command 
   prompting.py     render_prompt(state) -> str
   ingest.py        IngestProblem; moves_from_envelope(state, reply) -> [move]; moves_after_refusal(reply, found)
   render.py        render(state, fmt, findings) -> str, for every fmt in SPEC.formats
-  init_command.py  command: the click command `argcheck init <name>`
   personas/        prompt templates (*.md), copied into skills/<name>/personas/ by generate.py
 Optional, each announced by a flag on the spec:
   document.py      is_document(doc) -> bool; replay_document(doc, env) -> (view, Replay)   (standalone_document)
   mcp_tools.py     TOOLS: the protocol's own MCP tool functions; optionally RESOURCES    (mcp_tools)
                    {uri: function} and PROMPTS {name: function}, each returning text
-  demo.py          run(out, *, keep_dir, pause, color) -> int                              (demo)
+  demo.py          run(out, files, *, paint, keep_dir, pause) -> int                        (demo)
+  driver.py        run_at_init(options, settings, state, force, files) -> (path, text)    (runs_at_init)
+
+The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
+`argcheck init <name>` from them, the MCP server its description of the options, and make_header receives
+them. `files` is the file operations a shell passes in (`argcheck.files.operations`: init_file,
+apply_to_file, validate_file); `paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
-all read the registered specs (`argcheck.protocols.specs()`).
+all read the registered specs (`argcheck.core.discovery.specs()`).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from functools import cached_property
 
-REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render",
-                  "init_command")
+REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render")
 PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")
 
 
 class UsageProblem(Exception):
     """Bad options for a protocol (reported as a usage error, exit 2)."""
+
+
+class RunInterrupted(Exception):
+    """A run started at init was interrupted (Ctrl-C); args[0] is its state file, valid and resumable."""
+
+
+class SetupFailure(Exception):
+    """A run started at init cannot go on: its consultee cannot answer at all (not installed, not logged in).
+    Nothing is recorded for it; the run is resumable once the setup is fixed."""
 
 
 class Engine:
@@ -49,6 +63,67 @@ class Engine:
     """
 
 
+# -- init options: declared once on the spec; the shells derive `argcheck init <name>`, the MCP init tool's
+# description and make_header's options from them. An option is one keyword of the options dict
+# make_header receives (`header` true), or a setting of a run started at init (`header=False`).
+
+KINDS = ("text", "int", "float", "flag", "switch", "file", "folder", "workspace")
+
+
+class InitOption:
+    """One init option: its name (a Python name; the CLI flag is --name-with-hyphens), help and checks.
+
+    kind      text, int, float, flag (--x), switch (--x/--no-x), file, folder, or workspace (a folder made
+              absolute, the current directory by default)
+    choices   the values allowed (text); minimum / maximum: an inclusive range (int, float)
+    multiple  the option may be repeated (a list)
+    mcp       listed among the init options an MCP client passes
+    header    passed to make_header (False: a setting of the run started at init)
+    """
+
+    def __init__(self, name: str, help: str, *, kind: str = "text", required: bool = False, default=None,
+                 choices: tuple = (), minimum=None, maximum=None, multiple: bool = False, mcp: bool = True,
+                 header: bool = True) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"init option {name}: unknown kind {kind!r}")
+        self.name, self.help, self.kind, self.required, self.default = name, help, kind, required, default
+        self.choices, self.minimum, self.maximum, self.multiple = tuple(choices), minimum, maximum, multiple
+        self.mcp, self.header = mcp, header
+
+    def __repr__(self) -> str:
+        return f"InitOption({self.name!r}, kind={self.kind!r})"
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+def mcp_summary(name: str, options) -> str:
+    """The init options as MCP clients pass them, e.g. "NAME: {question, stakes}"."""
+    return f"{name}: {{{', '.join(option.name for option in options if option.mcp and option.header)}}}"
+
+
+def header_options(options, values: dict) -> dict:
+    """The options make_header receives, from the values a shell parsed (lists for repeated options, the
+    workspace made absolute)."""
+    found = {}
+    for option in options:
+        if not option.header or option.name not in values:
+            continue
+        value = values[option.name]
+        if option.multiple and value is not None:
+            value = list(value)
+        if option.kind == "workspace":
+            value = os.path.abspath(value or os.getcwd())
+        found[option.name] = value
+    return found
+
+
+def run_settings(options, values: dict) -> dict:
+    """The settings of a run started at init (the options declared with header=False)."""
+    return {option.name: values.get(option.name) for option in options if not option.header}
+
+
 class ProtocolSpec:
     """One protocol's declaration (see the module docstring for the parts its package provides).
 
@@ -57,10 +132,10 @@ class ProtocolSpec:
     """
 
     def __init__(self, *, name: str, code_prefix: str, summary: str, initial_status: str,
-                 final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init_options: str,
-                 mcp_instructions: str = "", standalone_document: bool = False, mcp_tools: bool = False,
-                 demo: str = "", main_demo: bool = False, subject: str = "question",
-                 checks_own_placeholders: bool = False) -> None:
+                 final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init: tuple,
+                 init_help: str = "", mcp_instructions: str = "", standalone_document: bool = False,
+                 mcp_tools: bool = False, demo: str = "", main_demo: bool = False, subject: str = "question",
+                 checks_own_placeholders: bool = False, runs_at_init: bool = False) -> None:
         self.name = name
         self.code_prefix = code_prefix
         self.summary = summary  # one line: what a run of this protocol is
@@ -68,7 +143,9 @@ class ProtocolSpec:
         self.final_statuses = frozenset(final_statuses)
         self.terminal_statuses = frozenset(terminal_statuses)
         self.formats = tuple(formats)  # what `render` produces; the first is the default
-        self.init_options = init_options  # the init options as MCP clients pass them, e.g. "{question}"
+        self.init = tuple(init)  # the init options (InitOption), declared once: CLI, MCP and make_header follow
+        self.init_help = init_help or summary  # what `argcheck init <name> --help` says first
+        self.runs_at_init = runs_at_init  # `init <name> --run` runs the protocol headless (driver.run_at_init)
         self.mcp_instructions = mcp_instructions  # how an MCP client drives a run (in the server's instructions)
         self.standalone_document = standalone_document
         self.mcp_tools = mcp_tools
@@ -78,6 +155,11 @@ class ProtocolSpec:
         # True when the protocol's own rules refuse skeleton placeholders ("..."); else the core's ARG027 does
         self.checks_own_placeholders = checks_own_placeholders
         self.package = ""  # set by the registry
+
+    @property
+    def init_options(self) -> str:
+        """The init options as MCP clients pass them, e.g. "NAME: {question, stakes}"."""
+        return mcp_summary(self.name, self.init)
 
     def __repr__(self) -> str:
         return f"ProtocolSpec(name={self.name!r}, code_prefix={self.code_prefix!r})"
@@ -152,4 +234,8 @@ def check_spec(spec: ProtocolSpec, folder_name: str) -> list[str]:
         problems.append("no render format")
     if spec.main_demo and not spec.demo:
         problems.append("main_demo without a demo")
+    if not all(isinstance(option, InitOption) for option in spec.init):
+        problems.append("init holds something other than InitOption declarations")
+    if spec.runs_at_init and not {"run", "resume"} <= {option.name for option in spec.init if not option.header}:
+        problems.append("runs_at_init without the run and resume flags (header=False) among the init options")
     return problems

@@ -67,6 +67,7 @@ def spec(name: str) -> ProtocolSpec:
         return _SPECS[name]
     if not is_registered(name):
         raise KeyError(name)
+    _open_extra_folders()
     package = f"{PACKAGE}.{name}"
     declared = importlib.import_module(f"{package}.spec").SPEC
     problems = check_spec(declared, name) if isinstance(declared, ProtocolSpec) else ["SPEC is not a ProtocolSpec"]
@@ -75,6 +76,14 @@ def spec(name: str) -> ProtocolSpec:
     declared.package = package
     _SPECS[name] = declared
     return declared
+
+
+def _open_extra_folders() -> None:
+    """Make the protocols in ARGCHECK_PROTOCOL_PATH importable as argcheck.protocols.<name>."""
+    search = importlib.import_module(PACKAGE).__path__
+    for folder in extra_folders():
+        if folder not in search:
+            search.append(folder)
 
 
 def specs() -> list[ProtocolSpec]:

@@ -8,12 +8,9 @@ import os
 import re
 import time
 
-from argcheck.core.envelope import DERIVED_FIELDS, FORMAT, TOP_LEVEL_FIELDS, VERSION  # noqa: F401  (re-exported)
-
-# Measured by bench/bench_lock_wait.py (8 appliers on 2 cores, a 3.3 MB state): the worst wait for the
-# lock was 32.4 s. A dead holder releases the lock at once, so waiting long costs only when a live
-# process hangs while holding it; failing a legitimate apply on a loaded machine costs more.
-DEFAULT_LOCK_TIMEOUT = 120.0
+from argcheck.core.envelope import (  # noqa: F401  (re-exported: the envelope and the lock's default wait)
+    DEFAULT_LOCK_TIMEOUT, DERIVED_FIELDS, FORMAT, TOP_LEVEL_FIELDS, VERSION,
+)
 
 
 class LockBusy(Exception):

@@ -6,29 +6,15 @@ an `ok: false` result naming the rule (a ToolProblem) rather than as the SDK's v
 
 import os
 import typing
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, PlainValidator, WithJsonSchema
+from pydantic import PlainValidator, WithJsonSchema
 
 from argcheck.core import jsonio
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import ERROR
+from argcheck.core.toolargs import JSON_OBJECT, StatePath, one_of_types, tool_arg  # noqa: F401  (re-exported)
 from argcheck.core.jsonio import InputError
-
-
-def tool_arg(schema: dict, description: str):
-    """A tool argument that is advertised with `schema` but accepted as anything, so the tool itself
-    reports a wrong type as a structured result instead of the SDK rejecting the call."""
-    return Annotated[Any, WithJsonSchema({**schema, "description": description}), Field(description=description)]
-
-
-def one_of_types(*types: str) -> dict:
-    """Several JSON types as anyOf branches of one type each (portable to single-type schema dialects)."""
-    return {"anyOf": [{"type": kind} for kind in types]}
-
-
-JSON_OBJECT = one_of_types("object", "string")  # an object, or a JSON string of it
-StatePath = tool_arg({"type": "string"}, "Path of the state file (relative to the server's working directory).")
 
 
 class ToolProblem(Exception):

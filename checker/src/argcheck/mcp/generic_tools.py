@@ -7,7 +7,7 @@ import os
 
 from argcheck.files import operations
 from argcheck.core import discovery
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import has_errors
 from argcheck.mcp.arguments import (
     JSON_OBJECT,
@@ -23,7 +23,7 @@ from argcheck.mcp.arguments import (
     usage,
 )
 from argcheck.mcp.state_files import apply_moves, describe, init_run, next_report, replayed
-from argcheck.cli.output import findings_json
+from argcheck.output import findings_json
 
 
 def _options_help() -> str:

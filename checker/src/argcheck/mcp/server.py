@@ -9,11 +9,12 @@ import logging
 import os
 import sys
 
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.mcp.arguments import ToolProblem, strict_arguments, verbatim
 from argcheck.core import discovery
+from argcheck.mcp import port  # noqa: F401  (fills the tool port before any protocol tool runs)
 from argcheck.mcp.generic_tools import GENERIC_TOOLS
-from argcheck.cli.output import findings_json
+from argcheck.output import findings_json
 
 log = logging.getLogger("argcheck.mcp")
 

@@ -9,7 +9,7 @@ import os
 from argcheck.files import operations, statefile
 from argcheck.core import discovery
 from argcheck.core.env import default_env
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
 from argcheck.mcp.arguments import ToolProblem, rule_problem, usage
 

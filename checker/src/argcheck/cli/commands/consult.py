@@ -9,7 +9,7 @@ from argcheck.files import statefile
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
 
 

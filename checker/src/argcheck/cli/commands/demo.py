@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import discovery
-from argcheck.cli.terminal import wants_color
+from argcheck.cli.terminal import Palette, wants_color
 
 
 def demos() -> dict[str, str]:
@@ -31,5 +31,12 @@ def _help() -> str:
 def command(protocol, keep_dir, pause, color):
     name = protocol or next(iter(demos()))
     out = click.get_text_stream("stdout")
+    return play(name, out, keep_dir=keep_dir, pause=pause, color=wants_color(out, color))
+
+
+def play(name: str, out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+    """Play protocol `name`'s demo on `out` with the real file operations (0 when it went as recorded)."""
+    from argcheck.files import operations
+
     player = discovery.spec(name).part("demo")
-    return player.run(out, keep_dir=keep_dir, pause=pause, color=wants_color(out, color))
+    return player.run(out, operations, paint=Palette(color), keep_dir=keep_dir, pause=pause)

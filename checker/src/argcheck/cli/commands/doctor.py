@@ -9,7 +9,7 @@ import sys
 import click
 
 from argcheck import __version__
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 
 # consultee -> (its CLI, environment variables that carry credentials, credential files under HOME, login hint)
 CONSULTEES = {

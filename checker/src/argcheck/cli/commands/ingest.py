@@ -10,9 +10,9 @@ from argcheck.cli.verbs import report_applied
 from argcheck.cli.commands.common import (
     FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
 )
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
-from argcheck.cli.output import echo_json
+from argcheck.output import echo_json
 
 EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
 

@@ -7,7 +7,7 @@ import json
 import click
 
 from argcheck.core import discovery
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 
 
 @click.command("moves")

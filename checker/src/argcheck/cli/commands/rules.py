@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from argcheck.core import discovery
-from argcheck.cli.exitcodes import ExitCode
-from argcheck.cli.output import echo_json
+from argcheck.exitcodes import ExitCode
+from argcheck.output import echo_json
 from argcheck.core.discovery import load_all_rules
 
 

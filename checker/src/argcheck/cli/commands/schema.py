@@ -7,7 +7,7 @@ import os
 
 import click
 
-from argcheck.cli.exitcodes import ExitCode
+from argcheck.exitcodes import ExitCode
 from argcheck.core.discovery import names as protocol_names
 
 SCHEMA_PROTOCOLS = tuple(protocol_names())

@@ -13,8 +13,8 @@ from argcheck.core import jsonio
 from argcheck.core import discovery
 from argcheck.files import statefile
 from argcheck.core.env import utc_now
-from argcheck.cli.exitcodes import ExitCode
-from argcheck.cli.output import echo_json
+from argcheck.exitcodes import ExitCode
+from argcheck.output import echo_json
 
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
 DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),

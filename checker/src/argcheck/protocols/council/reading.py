@@ -12,7 +12,7 @@ import sys
 
 from argcheck.core.contract import UsageProblem
 
-MAX_DOCUMENT_BYTES = 1_048_576
+from argcheck.protocols.council.spec import MAX_DOCUMENT_BYTES
 WHITESPACE = re.compile(r"\s+")
 
 

@@ -11,11 +11,7 @@ from argcheck.protocols.deliberate.texts import is_placeholder
 from argcheck.core.rules import finding
 from argcheck.core.shapes import check_shape
 
-FLOWS = (
-    "consultee_proposes", "orchestrator_proposes", "devils_advocate", "collaborative_completion",
-    "comparative", "verification", "participant", "multi_perspective", "red_team", "parallel_ideation",
-)
-MODES = ("standard", "minimal", "quick")
+from argcheck.protocols.deliberate.spec import FLOWS, MODES
 
 __all__ = ["FLOWS", "MODES", "make_header", "check_header"]
 

@@ -11,8 +11,7 @@ from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueExcept
 from argcheck.core.rules import finding
 from argcheck.core.shapes import check_shape, shape_finding
 
-BREAKERS = ("warrant", "backing")
-MIN_QUERY = 5
+from argcheck.protocols.toulmin.spec import BREAKERS, MIN_QUERY
 
 __all__ = ["BREAKERS", "MIN_QUERY", "QueryProblem", "make_header", "check_header", "check_component_shape"]
 

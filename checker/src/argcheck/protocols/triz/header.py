@@ -10,7 +10,7 @@ from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ ru
 from argcheck.core.rules import finding
 from argcheck.core.shapes import check_shape
 
-MIN_PROBLEM = 10
+from argcheck.protocols.triz.spec import MIN_PROBLEM
 
 
 def make_header(options: dict) -> dict:

@@ -35,7 +35,7 @@ def fill_blocks(text: str, blocks: dict[str, str]) -> str:
 
 def readme_blocks() -> dict[str, str]:
     from argcheck.cli.commands.rules import catalogue_markdown
-    from argcheck.cli.exitcodes import EXIT_CODE_TABLE
+    from argcheck.exitcodes import EXIT_CODE_TABLE
     from argcheck.core.discovery import load_all_rules
 
     exit_rows = "\n".join(f"| {int(code)} | {text} |" for code, text in EXIT_CODE_TABLE)
