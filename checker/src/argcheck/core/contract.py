@@ -25,7 +25,7 @@ Optional, each announced by a flag on the spec:
 The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
 `argcheck init <name>` from them, the MCP server its description of the options, and make_header receives
 them. `files` is the file operations a shell passes in (`argcheck.files.operations`: init_file,
-apply_to_file, validate_file); `paint(style, text)` styles the terminal output.
+applied, validate_file); `paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
 all read the registered specs (`argcheck.core.discovery.specs()`).
@@ -40,6 +40,10 @@ from functools import cached_property
 
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render")
 PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")
+
+
+class ProtocolProblem(Exception):
+    """A protocol breaks the contract (a bug in that protocol, not in the input): reported as a usage error."""
 
 
 class UsageProblem(Exception):
