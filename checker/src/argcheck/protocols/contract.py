@@ -21,6 +21,14 @@ Optional, each announced by a flag on the spec:
   mcp_tools.py     TOOLS: the protocol's own MCP tool functions; optionally RESOURCES    (mcp_tools)
                    {uri: function} and PROMPTS {name: function}, each returning text
   demo.py          run(out, *, keep_dir, pause, color) -> int                              (demo)
+Optional, found by its module alone:
+  view.py          view(state, findings) -> {"summary": [(label, text)], "sections": [section]}: the run's
+                   picture for `argcheck view`, as plain data; optionally actor(move) -> str. A section is
+                   {"kind", "title", ...}: graph {nodes: [{id, label, text, status, tone, pruned, cell}],
+                   edges: [{source, target, label, dashed}], direction TB|LR|RL, empty}; table {columns,
+                   rows, row_tones, empty}; text {text, parts: [{heading, text}]}; steps {steps: [{label,
+                   detail, state: done|current|todo}]}; facts {rows: [(label, text)]}. Tones: good, bad,
+                   warn, info, muted. Without it the page shows the generic parts and the report.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
 all read the registered specs (`argcheck.protocols.specs()`).

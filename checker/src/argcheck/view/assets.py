@@ -37,7 +37,7 @@ tr.tone-warn td:first-child{box-shadow:inset 4px 0 var(--warn)}tr.tone-info td:f
 tr.tone-muted td{color:var(--muted)}
 .table-frame,.graph-frame{overflow:auto;max-width:100%;border:1px solid var(--line);border-radius:6px}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
-th,td{text-align:left;vertical-align:top;padding:.35rem .55rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+th,td{text-align:left;vertical-align:top;padding:.35rem .55rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
 th{background:var(--panel)}
 svg.graph{display:block;font-size:12px}
 .node rect{fill:var(--panel);stroke:var(--muted);stroke-width:1.5}

@@ -129,7 +129,11 @@ def table(data: dict, number: int) -> str:
 
 
 def text(data: dict, number: int) -> str:
-    return element("div", paragraphs(data.get("text", "")), class_="prose")
+    """Free text, or `parts`: [{heading, text}] (a document of several sections)."""
+    body = paragraphs(data.get("text", ""))
+    body += "".join(text_element("h4", part.get("heading", "")) + paragraphs(part.get("text", ""))
+                    for part in data.get("parts", []))
+    return element("div", body, class_="prose")
 
 
 def steps(data: dict, number: int) -> str:
