@@ -32,18 +32,22 @@ nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 .tone-good{color:var(--good)}.tone-bad{color:var(--bad)}.tone-warn{color:var(--warn)}.tone-info{color:var(--info)}
 .tone-muted{color:var(--muted)}
 tr.tone-good td,tr.tone-bad td,tr.tone-warn td,tr.tone-info td,tr.tone-muted td{color:var(--fg)}
-tr.tone-good td:first-child{box-shadow:inset 4px 0 var(--good)}tr.tone-bad td:first-child{box-shadow:inset 4px 0 var(--bad)}
-tr.tone-warn td:first-child{box-shadow:inset 4px 0 var(--warn)}tr.tone-info td:first-child{box-shadow:inset 4px 0 var(--info)}
+tr.tone-good td:first-child{box-shadow:inset 4px 0 var(--good)}
+tr.tone-bad td:first-child{box-shadow:inset 4px 0 var(--bad)}
+tr.tone-warn td:first-child{box-shadow:inset 4px 0 var(--warn)}
+tr.tone-info td:first-child{box-shadow:inset 4px 0 var(--info)}
 tr.tone-muted td{color:var(--muted)}
 .table-frame,.graph-frame{overflow:auto;max-width:100%;border:1px solid var(--line);border-radius:6px}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
-th,td{text-align:left;vertical-align:top;padding:.35rem .55rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
+th,td{text-align:left;vertical-align:top;padding:.35rem .55rem;border-bottom:1px solid var(--line);
+overflow-wrap:break-word}
 th{background:var(--panel)}
 svg.graph{display:block;font-size:12px}
 .node rect{fill:var(--panel);stroke:var(--muted);stroke-width:1.5}
 .node text{fill:var(--fg)}
 .node.tone-good rect{fill:var(--good-bg);stroke:var(--good)}.node.tone-bad rect{fill:var(--bad-bg);stroke:var(--bad)}
-.node.tone-warn rect{fill:var(--warn-bg);stroke:var(--warn)}.node.tone-info rect{fill:var(--info-bg);stroke:var(--info)}
+.node.tone-warn rect{fill:var(--warn-bg);stroke:var(--warn)}.node.tone-info rect{fill:var(--info-bg);
+stroke:var(--info)}
 .node.tone-muted rect{fill:var(--muted-bg);stroke:var(--muted)}
 .node.pruned rect{stroke-dasharray:5 4;opacity:.75}.node.pruned text{fill:var(--muted)}
 .node:focus{outline:none}.node:focus rect{stroke:var(--focus);stroke-width:3}
@@ -59,7 +63,8 @@ svg.graph{display:block;font-size:12px}
 .prose p{margin:.4rem 0;overflow-wrap:anywhere}
 .timeline{list-style:none;padding:0;margin:0}
 .move{border-bottom:1px solid var(--line)}
-.move summary,.timeline-head{padding:.3rem .25rem;display:grid;grid-template-columns:4rem 12rem 1fr 12rem 7rem;gap:.5rem}
+.move summary,.timeline-head{padding:.3rem .25rem;display:grid;grid-template-columns:4rem 12rem 1fr 12rem 7rem;
+gap:.5rem}
 .move summary{cursor:pointer}.timeline-head{font-weight:600;color:var(--muted)}
 .move summary:focus-visible,summary:focus-visible,a:focus-visible{outline:3px solid var(--focus);outline-offset:1px}
 .move[open] summary{background:var(--panel)}
@@ -68,7 +73,8 @@ font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-spac
 .report{max-height:40rem}
 .findings{padding-left:1.2rem}.findings li{margin:.2rem 0}
 .live{position:sticky;top:0;background:var(--info-bg);color:var(--info);padding:.3rem 1rem;font-size:.9rem}
-@media (max-width:720px){.move summary,.timeline-head{grid-template-columns:3rem 1fr}.move summary span:nth-child(n+3){display:none}}
+@media (max-width:720px){.move summary,.timeline-head{grid-template-columns:3rem 1fr}
+.move summary span:nth-child(n+3){display:none}}
 """
 
 SCRIPT = """

@@ -71,11 +71,13 @@ def _header(run: runs.Run, header: dict) -> str:
             ("Run id", run.doc.get("id", "")), ("Created", run.doc.get("created_at", "")),
             ("Last change", run.doc.get("updated_at", "")), ("Moves", len(run.doc.get("moves", [])))]
     rows += [(str(label), str(value)) for label, value in run.picture.get("summary", [])]
-    checks = element("dl", element("dt", "Validate") + element("dd", text_element("span", valid, class_=f"tone-{valid_tone}"))
-                     + element("dt", "Hash chain") + element("dd", text_element("span", chain,
-                                                                                class_=f"tone-{chain_tone}")),
+    checks = element("dl", _check("Validate", valid, valid_tone) + _check("Hash chain", chain, chain_tone),
                      class_="facts", id="chain")
     return element("section", element("h2", "Run", id="run") + key_values(rows) + checks, aria_labelledby="run")
+
+
+def _check(label: str, sentence: str, tone: str) -> str:
+    return element("dt", esc(label)) + element("dd", text_element("span", sentence, class_=f"tone-{tone}"))
 
 
 def _finding_item(found, link: bool) -> str:

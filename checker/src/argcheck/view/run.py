@@ -73,7 +73,8 @@ def chain_status(run: Run) -> tuple[str, str]:
     count = len(run.doc.get("moves", []))
     if broken:
         return "bad", f"broken: {'; '.join(f'{f.code} {f.message}' for f in broken)}"
-    return "good", f"intact: {count} move{'s' if count != 1 else ''} chained from the header to head {run.doc.get('head')}"
+    moves = f"{count} move{'s' if count != 1 else ''}"
+    return "good", f"intact: {moves} chained from the header to head {run.doc.get('head')}"
 
 
 def validate_line(run: Run) -> tuple[str, str]:
