@@ -63,6 +63,7 @@ stroke:var(--info)}
 .prose p{margin:.4rem 0;overflow-wrap:anywhere}
 .timeline{list-style:none;padding:0;margin:0}
 .move{border-bottom:1px solid var(--line)}
+.timeline>li{content-visibility:auto;contain-intrinsic-size:auto 2.2rem}
 .move summary,.timeline-head{padding:.3rem .25rem;display:grid;grid-template-columns:4rem 12rem 1fr 12rem 7rem;
 gap:.5rem}
 .move summary{cursor:pointer}.timeline-head{font-weight:600;color:var(--muted)}
@@ -92,7 +93,15 @@ SCRIPT = """
   window.addEventListener("hashchange", openTarget);
   openTarget();
   var timeline = document.getElementById("timeline");
+  var moves = null;
+  function showMove(details) {
+    var pre = details.querySelector("pre.move-json");
+    if (!details.open || !pre || pre.textContent) { return; }
+    if (moves === null) { moves = JSON.parse(document.getElementById("move-data").textContent); }
+    pre.textContent = JSON.stringify(moves[Number(pre.getAttribute("data-move"))], null, 2);
+  }
   if (timeline) {
+    timeline.addEventListener("toggle", function (event) { showMove(event.target); }, true);
     timeline.addEventListener("keydown", function (event) {
       if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
       var all = Array.prototype.slice.call(timeline.querySelectorAll("summary"));

@@ -110,7 +110,18 @@ def _timeline(run, per_move) -> str:
     head = element("div", "".join(text_element("span", c) for c in ("#", "Time", "Type", "Actor", "Findings")),
                    class_="timeline-head", aria_hidden="true")
     return element("section", element("h2", f"Moves ({len(items)})", id="moves") + hint + head
-                   + element("ol", "".join(items), class_="timeline", id="timeline"), aria_labelledby="moves")
+                   + element("ol", "".join(items), class_="timeline", id="timeline")
+                   + _data_block("move-data", run.doc.get("moves", [])), aria_labelledby="moves")
+
+
+def _data_block(name: str, value) -> str:
+    """`value` as an inert JSON data block (never executed); the markup-significant characters are escaped, so
+    no text in it can close the element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, code in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
+                       ("\u2029", "\\u2029")):
+        text = text.replace(char, code)
+    return f'<script type="application/json" id="{name}">{text}</script>'
 
 
 def _move(run, index: int, move, found) -> str:
@@ -123,6 +134,6 @@ def _move(run, index: int, move, found) -> str:
         text_element("span", f"{len(found)} finding{'s' if len(found) != 1 else ''}" if found else "—",
                      class_=f"tone-{worst}")]))
     notes = element("ul", "".join(_finding_item(f, False) for f in found), class_="findings") if found else ""
-    body = notes + text_element("pre", json.dumps(move, indent=2, ensure_ascii=False), class_="move-json")
+    body = notes + element("pre", "", class_="move-json", data_move=str(index))  # the script fills it on opening
     return element("li", element("details", summary + body, id=anchor("move", number), class_="move",
                                  data_type=str(move.get("type", ""))))
