@@ -15,6 +15,7 @@ from argcheck.integrity import short_hash
 PAYLOAD = (' <script>window.__pwned="script"</script><img src=x onerror="window.__pwned=\'onerror\'">'
            ' <a href="javascript:window.__pwned=\'href\'">x</a> [y](javascript:window.__pwned=1)'
            ' "\'><svg onload="window.__pwned=\'svg\'">')
+LONG_TEXT = 480  # the shortest length limit of a prose field is 500 characters
 STRUCTURAL_KEYS = {"type", "seq", "prev", "at", "head", "id", "sha256", "format", "protocol",
                    "quote"}  # a quote must match its workspace file verbatim
 
@@ -29,7 +30,12 @@ def poison(value, key: str = ""):
         return {k: poison(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [poison(v, key) for v in value]
-    return value + PAYLOAD if is_free_text(key, value) else value
+    if not is_free_text(key, value):
+        return value
+    if len(value) + len(PAYLOAD) > LONG_TEXT:  # within the length limits: the payload replaces its middle
+        keep = max(len(value) - len(PAYLOAD), 0) // 2
+        return value[:keep] + PAYLOAD + value[len(value) - keep:]
+    return value + PAYLOAD
 
 
 def hostile_copy(doc: dict) -> dict:

@@ -72,7 +72,8 @@ def test_every_move_is_on_the_timeline_in_order(shown):
 def test_every_finding_is_listed(shown):
     protocol, state, _, opened = shown
     findings = validate_json(state)["findings"]
-    listed = opened.page.eval_on_selector_all("#findings ~ ul li[data-finding]", "all => all.map(l => l.dataset.finding)")
+    listed = opened.page.eval_on_selector_all("#findings ~ ul li[data-finding]",
+                                              "all => all.map(l => l.dataset.finding)")
     assert Counter(listed) == Counter(f["code"] for f in findings)
     on_moves = opened.page.eval_on_selector_all("details.move li[data-finding]", "all => all.length")
     assert on_moves == sum(1 for f in findings if f["path"].startswith("/moves/"))
