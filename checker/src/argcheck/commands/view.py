@@ -79,11 +79,14 @@ def _serve(target: str, port: int, open_page: bool) -> int:
         echo(f"argcheck: cannot listen on 127.0.0.1:{port}: {error.strerror or error}", err=True)
         return int(ExitCode.USAGE)
     url = serve.url_of(server)
-    echo(f"serving {target} at {url} (Ctrl-C stops)", err=True)
-    if open_page:
-        import webbrowser
+    try:
+        echo(f"serving {target} at {url} (Ctrl-C stops)", err=True)
+        if open_page:
+            import webbrowser
 
-        webbrowser.open(url)
-    serve.serve(server)
+            webbrowser.open(url)
+        serve.serve(server)
+    except KeyboardInterrupt:  # Ctrl-C is how a live view ends: not an interruption
+        server.server_close()
     echo("stopped", err=True)
     return int(ExitCode.OK)
