@@ -176,3 +176,27 @@ def test_a_thousand_move_run_opens_quickly(tmp_path, open_page, capsys):
     with capsys.disabled():
         print(f"\n[view] {moves}-move run: page written in {written:.2f}s ({target.stat().st_size / 1e6:.1f} MB), "
               f"loaded in headless Chromium in {loaded:.2f}s")
+
+
+def test_every_link_on_the_page_lands_somewhere(shown):
+    """Links stay on the page (no other target), and each names an element that exists."""
+    _, _, _, opened = shown
+    hrefs = opened.page.eval_on_selector_all("a[href]", "all => all.map(a => a.getAttribute('href'))")
+    assert hrefs and all(href.startswith("#") for href in hrefs), [h for h in hrefs if not h.startswith("#")]
+    missing = opened.page.evaluate("""hrefs => hrefs.filter(h => !document.getElementById(decodeURIComponent(
+        h.slice(1))))""", sorted(set(hrefs)))
+    assert missing == []
+
+
+def test_a_finding_opens_the_move_it_concerns(runs, tmp_path, open_page):
+    """(The deliberation demo has findings on single moves; the other runs' findings concern the whole run.)"""
+    target_page = page_of(runs["deliberate"], tmp_path)
+    opened = open_page(target_page.as_uri())
+    links = opened.page.locator("#findings ~ ul li[data-finding] a")
+    assert links.count() >= 1
+    target = links.first.get_attribute("href")[1:]
+    links.first.click()
+    assert opened.page.locator(f"#{target}").get_attribute("open") is not None
+    assert opened.page.locator(f"#{target} pre.move-json").inner_text().startswith("{")
+    opened.page.locator("#row-challenge-C1 a[href='#row-point-P2']").click()
+    assert opened.page.evaluate("document.querySelector(':target').id") == "row-point-P2"

@@ -37,6 +37,7 @@ tr.tone-bad td:first-child{box-shadow:inset 4px 0 var(--bad)}
 tr.tone-warn td:first-child{box-shadow:inset 4px 0 var(--warn)}
 tr.tone-info td:first-child{box-shadow:inset 4px 0 var(--info)}
 tr.tone-muted td{color:var(--muted)}
+tr:target td{background:var(--info-bg)}
 .table-frame,.graph-frame{overflow:auto;max-width:100%;border:1px solid var(--line);border-radius:6px}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{text-align:left;vertical-align:top;padding:.35rem .55rem;border-bottom:1px solid var(--line);
@@ -84,6 +85,7 @@ SCRIPT = """
   function openTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
+    if (target && target.classList && target.classList.contains("node")) { target.focus(); }
     if (target && target.tagName === "DETAILS") {
       target.open = true;
       var summary = target.querySelector("summary");

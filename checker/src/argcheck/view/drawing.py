@@ -73,7 +73,8 @@ def _node(node: dict, box, lines: list[str]) -> str:
     full = node.get("text") or " ".join(lines)
     spans = "".join(f'<tspan x="{x + 10:.0f}" y="{y + 20 + LINE_HEIGHT * n:.0f}">{esc(line)}</tspan>'
                     for n, line in enumerate(lines))
-    return (f'<g class="{classes}" tabindex="0" data-node="{esc(node["id"])}" aria-label="{esc(full)}">'
+    return (f'<g class="{classes}" tabindex="0" id="{anchor("node", node["id"])}" data-node="{esc(node["id"])}" '
+            f'aria-label="{esc(full)}">'
             f"<title>{esc(full)}</title>"
             f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="6"/>'
             f"<text>{spans}</text></g>")
@@ -116,16 +117,30 @@ def _graph_as_text(data: dict, nodes: list) -> str:
 
 
 def table(data: dict, number: int) -> str:
+    """Rows of text cells; `row_ids` names rows (anchors `row-<id>`), and a cell {"refs": [ids], "to": "row" or
+    "node", "ns": a prefix of the row ids, "text": a lead} links to named rows or to graph nodes."""
     head = "".join(text_element("th", c, scope="col") for c in data.get("columns", []))
-    tones = data.get("row_tones") or []
+    tones, ids = data.get("row_tones") or [], data.get("row_ids") or []
     rows = []
     for n, row in enumerate(data.get("rows", [])):
         tone = _tone(tones[n]) if n < len(tones) else "plain"
-        rows.append(element("tr", "".join(text_element("td", cell) for cell in row), class_=f"tone-{tone}"))
+        row_id = anchor("row", ids[n]) if n < len(ids) and ids[n] is not None else None
+        rows.append(element("tr", "".join(_cell(cell) for cell in row), class_=f"tone-{tone}", id=row_id))
     if not rows:
         return paragraphs(data.get("empty", "None."))
     return element("div", element("table", element("thead", element("tr", head)) + element("tbody", "".join(rows))),
                    class_="table-frame")
+
+
+def _cell(cell) -> str:
+    if not isinstance(cell, dict):
+        return text_element("td", cell)
+    prefix = "node" if cell.get("to") == "node" else "row"
+    space = cell.get("ns", "")
+    links = ", ".join(element("a", esc(ref), href="#" + anchor(prefix, f"{space}{ref}"))
+                      for ref in cell.get("refs", []))
+    lead = esc(cell.get("text", "")) + (" " if cell.get("text") and links else "")
+    return element("td", lead + (links or ("" if cell.get("text") else "—")))
 
 
 def text(data: dict, number: int) -> str:

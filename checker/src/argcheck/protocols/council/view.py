@@ -54,21 +54,21 @@ def _adjustments(state) -> dict:
     for item in state.adjustments:
         claim = state.claims.get(item.get("target_claim_id"))
         before = f"{claim.confidence:.2f}" if claim else "?"
-        rows.append([item.get("persona", ""), item.get("target_claim_id", ""), before,
+        rows.append([item.get("persona", ""), {"refs": [item.get("target_claim_id", "")], "to": "node"}, before,
                      f"{item.get('confidence_delta', 0):+.2f}", item.get("reasoning", "")])
     return {"kind": "table", "title": "Self-critique adjustments", "rows": rows, "empty": "No adjustment.",
             "columns": ["Persona", "Claim", "Confidence before", "Change", "Reasoning"]}
 
 
 def _agreements(state) -> dict:
-    rows = [[a["passage"], ", ".join(a["personas"]), ", ".join(a["ids"])]
+    rows = [[a["passage"], ", ".join(a["personas"]), {"refs": a["ids"], "to": "node"}]
             for a in synthesis.agreement(state, synthesis.included(state))]
     return {"kind": "table", "title": "Synthesis: agreements", "rows": rows, "empty": "No agreement.",
             "columns": ["Passage", "Personas", "Points"]}
 
 
 def _conflicts(state) -> dict:
-    rows = [[c["passage"], ", ".join(c["raised"]), ", ".join(c["lowered"]), ", ".join(c["ids"])]
+    rows = [[c["passage"], ", ".join(c["raised"]), ", ".join(c["lowered"]), {"refs": c["ids"], "to": "node"}]
             for c in synthesis.conflicts(state)]
     return {"kind": "table", "title": "Synthesis: conflicts", "rows": rows, "empty": "No conflict.",
             "columns": ["Passage", "Raised confidence", "Lowered confidence", "Points"]}

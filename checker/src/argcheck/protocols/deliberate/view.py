@@ -66,10 +66,12 @@ def _points(state) -> dict:
     rows, tones = [], []
     for point_id in sorted(state.points, key=natural_key):
         point = state.points[point_id]
-        rows.append([point.id, point.author, point.kind, point.text, point_status(state, point),
-                     ", ".join(point.challenge_ids) or "—", ", ".join(evidence_ids(state, point)) or "—"])
+        rows.append([{"refs": [point.id], "to": "node"}, point.author, point.kind, point.text,
+                     point_status(state, point), {"refs": point.challenge_ids, "ns": "challenge-"},
+                     {"refs": evidence_ids(state, point), "ns": "entry-"}])
         tones.append(BUCKET_TONE.get(point.bucket, "muted"))
     return {"kind": "table", "title": "Ledger of points", "row_tones": tones,
+            "row_ids": [f"point-{p}" for p in sorted(state.points, key=natural_key)],
             "columns": ["Point", "Raised by", "Kind", "Text", "Bucket · why", "Challenges", "Evidence"],
             "rows": rows, "empty": "No point yet."}
 
@@ -78,9 +80,11 @@ def _challenges(state) -> dict:
     rows = []
     for challenge_id in sorted(state.challenges, key=natural_key):
         c = state.challenges[challenge_id]
-        rows.append([c.id, c.point, f"{c.kind} by the {c.challenger}", f"round {c.issued_round}", c.objection,
-                     c.status, _resolution(c)])
+        rows.append([{"refs": [c.id], "to": "node"}, {"refs": [c.point], "ns": "point-"},
+                     f"{c.kind} by the {c.challenger}", f"round {c.issued_round}", c.objection, c.status,
+                     _resolution(c)])
     return {"kind": "table", "title": "Challenges",
+            "row_ids": [f"challenge-{c}" for c in sorted(state.challenges, key=natural_key)],
             "columns": ["Challenge", "Target", "Kind", "Issued", "Objection", "Status", "Resolution"],
             "rows": rows, "empty": "No challenge."}
 
@@ -103,8 +107,9 @@ def _evidence(state) -> dict:
         where = e.artifact or (f"ran {e.execution.get('command')} (exit {e.execution.get('exit_code')})"
                                if e.execution else "—")
         rows.append([e.id, e.actor, e.provenance, e.evidence_type, where, e.quote or "", e.text,
-                     ", ".join(e.supports) or "—"])
+                     {"refs": e.supports, "ns": "point-"}])
     return {"kind": "table", "title": "Evidence", "rows": rows, "empty": "No evidence recorded.",
+            "row_ids": [f"entry-{e}" for e in sorted(state.ledger, key=natural_key)],
             "columns": ["Entry", "By", "Provenance", "Type", "File (path:line) or run", "Quote", "Text", "Supports"]}
 
 

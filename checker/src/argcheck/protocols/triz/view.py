@@ -88,7 +88,7 @@ def _claims(state) -> dict:
         evidence = "; ".join(f"{e.get('evidence_type', '')}: {e.get('source_title', '')} <{e.get('source_url', '')}>"
                              for e in c.evidence) or "—"
         falsified = "; ".join(f"{f.get('outcome', '')}: {f.get('approach', '')}" for f in c.falsifications) or "—"
-        rows.append([c.id, c.status, c.thesis_text, c.antithesis_text, c.claim_text, evidence,
+        rows.append([{"refs": [c.id], "to": "node"}, c.status, c.thesis_text, c.antithesis_text, c.claim_text, evidence,
                      c.falsifiability_condition, falsified])
         tones.append(STATUS_TONE.get(c.status, "plain"))
     return {"kind": "table", "title": "Claims: thesis, antithesis, synthesis", "rows": rows, "row_tones": tones,
