@@ -68,3 +68,12 @@ def test_the_policy_allows_no_network_and_only_the_inline_blocks():
     assert re.findall(r"'sha256-[^']+'", policy) == [f"'{assets.digest(assets.SCRIPT)}'",
                                                     f"'{assets.digest(assets.STYLE)}'"]
     assert "connect-src 'self'" in assets.policy(live=True)
+
+
+def test_the_witness_field_reads_the_header():
+    from argcheck.view.run import witnessed
+
+    assert witnessed({}) == "not witnessed (the header records no witness)"
+    assert witnessed({"witnessed": False}) == "not witnessed (the header records no witness)"
+    assert witnessed({"witnessed": True}) == "witnessed"
+    assert witnessed({"witness": {"by": "hooks"}}) == 'witnessed: {"by": "hooks"}'

@@ -43,10 +43,16 @@ def view_module(spec):
 
 
 def picture(spec, state, findings) -> dict:
+    """The protocol's picture; a picture that cannot be drawn (a state the hook does not expect, e.g. after
+    error findings) leaves the rest of the page standing and says why."""
     module = view_module(spec)
     if module is None:
         return {"sections": []}
-    return module.view(state, list(findings))
+    try:
+        return module.view(state, list(findings))
+    except Exception as problem:  # noqa: BLE001 (the page must still show the run, its findings and chain)
+        why = f"The {spec.name} picture could not be drawn for this state ({type(problem).__name__}: {problem})."
+        return {"sections": [{"kind": "text", "title": "Picture unavailable", "text": why}]}
 
 
 def actor(run: Run, move: dict) -> str:
