@@ -16,7 +16,7 @@ from playwright.sync_api import sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from conftest import CHROMIUM_ARGS, DEMO_PROTOCOLS, PROTOCOLS, ROOT, TOULMIN_EXAMPLE  # noqa: E402
+from pagekit import CHROMIUM_ARGS, DEMO_PROTOCOLS, PROTOCOLS, ROOT, TOULMIN_EXAMPLE  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 CLIP = {"x": 0, "y": 0, "width": 1100, "height": 640}

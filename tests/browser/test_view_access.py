@@ -4,7 +4,7 @@ the palette the browser applies), text alternatives and keyboard reach for every
 from __future__ import annotations
 
 import pytest
-from conftest import argcheck
+from pagekit import argcheck
 
 pytestmark = pytest.mark.browser
 TEXT_ON_BACKGROUNDS = {  # text colour -> the backgrounds it is drawn on

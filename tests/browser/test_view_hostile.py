@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from conftest import PROTOCOLS, argcheck
+from pagekit import PROTOCOLS, argcheck
 from hostile import PAYLOAD, hostile_copy
 
 pytestmark = pytest.mark.browser

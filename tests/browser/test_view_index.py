@@ -6,7 +6,7 @@ import json
 import shutil
 
 import pytest
-from conftest import PROTOCOLS, argcheck
+from pagekit import PROTOCOLS, argcheck
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import PROTOCOLS, argcheck, render_json, validate_json
+from pagekit import PROTOCOLS, argcheck, render_json, validate_json
 from pictures import ink
 
 pytestmark = pytest.mark.browser
@@ -155,7 +155,7 @@ def test_a_thousand_move_run_opens_quickly(tmp_path, open_page, capsys):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from pagekit import ROOT
 
     made = subprocess.run([sys.executable, str(ROOT / "bench" / "make_states.py"), "--out-dir", str(tmp_path),
                            "--sizes", "1000"], capture_output=True, text=True, timeout=300)

@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from conftest import TOULMIN_EXAMPLE, argcheck
+from pagekit import TOULMIN_EXAMPLE, argcheck
 
 pytestmark = pytest.mark.browser
 QUERY = "Should our team adopt type hints across the Python codebase?"

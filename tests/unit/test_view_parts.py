@@ -77,3 +77,18 @@ def test_the_witness_field_reads_the_header():
     assert witnessed({"witnessed": False}) == "not witnessed (the header records no witness)"
     assert witnessed({"witnessed": True}) == "witnessed"
     assert witnessed({"witness": {"by": "hooks"}}) == 'witnessed: {"by": "hooks"}'
+
+
+def test_the_report_becomes_escaped_html():
+    from argcheck.view.report import to_html
+
+    html = to_html(neutralize("# Title\n\n| a | b \\| c |\n|---|---|\n| <i>x</i> | `<b>` |\n\n"
+                              "> **warn** _it_\n> - one\n\n- top\n  - nested [l](javascript:alert(1))\n- next\n\n"
+                              "```\n<keep>\n```"))
+    assert html.startswith("<h3>Title</h3>")
+    assert "<th>b | c</th>" in html and "<td>&lt;i&gt;x&lt;/i&gt;</td>" in html
+    assert "<code>&lt;b&gt;</code>" in html
+    assert "<blockquote><p><strong>warn</strong> <em>it</em></p><ul><li>one</li></ul></blockquote>" in html
+    assert "<ul><li>top<ul><li>nested [l](javascript:alert(1))</li></ul></li><li>next</li></ul>" in html
+    assert "<pre><code>&lt;keep&gt;</code></pre>" in html
+    assert "<i>" not in html and "href" not in html

@@ -73,6 +73,10 @@ gap:.5rem}
 .move pre,.report{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem;overflow:auto;
 font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 .report{max-height:40rem}
+.report-doc{border:1px solid var(--line);border-radius:6px;padding:.25rem 1rem;margin-bottom:.5rem;
+overflow-wrap:break-word}.report-doc h5,.report-doc h6{font-size:.95rem;margin:1rem 0 .3rem}
+.report-doc pre{background:var(--panel);padding:.5rem;overflow:auto}.report-doc blockquote{margin:.5rem 0;
+padding-left:.8rem;border-left:4px solid var(--warn)}.report-doc code{background:var(--panel);padding:0 .2rem}
 .findings{padding-left:1.2rem}.findings li{margin:.2rem 0}
 .live{position:sticky;top:0;background:var(--info-bg);color:var(--info);padding:.3rem 1rem;font-size:.9rem}
 @media (max-width:720px){.move summary,.timeline-head{grid-template-columns:3rem 1fr}

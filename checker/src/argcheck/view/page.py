@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from argcheck.view import assets, drawing, run as runs
+from argcheck.view import assets, drawing, report, run as runs
 from argcheck.view.markup import anchor, element, esc, key_values, text_element
 
 SEVERITY_TONE = {"error": "bad", "warning": "warn"}
@@ -40,13 +40,16 @@ def run_page(run: runs.Run, live: str = "") -> str:
                 aria_labelledby="picture"),
         _findings(run, per_move, general),
         _timeline(run, per_move),
-        element("section", element("h2", "Report", id="report")
-                + element("p", f"What <code>argcheck render {esc(run.path)} --format md</code> prints.")
-                + text_element("pre", runs.report_text(run), class_="report", tabindex="0",
-                               aria_label="the report in Markdown"), aria_labelledby="report"),
+        _report(run),
     ]
     title = f"{spec.name} · {run.status} · {subject}"
     return document(title, "".join(parts), live, str(run.doc.get("head", "")))
+
+
+def _report(run: runs.Run) -> str:
+    intro = element("p", f"What <code>argcheck render {esc(run.path)} --format md</code> prints.", class_="tone-muted")
+    body = element("div", report.to_html(runs.report_text(run)), class_="report-doc")
+    return element("section", element("h2", "Report", id="report") + intro + body, aria_labelledby="report")
 
 
 def _live_banner(live: str) -> str:
