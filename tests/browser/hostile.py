@@ -9,7 +9,7 @@ import hashlib
 
 from kit import reseal
 
-from argcheck.integrity import short_hash
+from argcheck.core.integrity import short_hash
 
 # Each payload sets window.__pwned if it ever runs; the browser test asserts it stays undefined.
 PAYLOAD = (' <script>window.__pwned="script"</script><img src=x onerror="window.__pwned=\'onerror\'">'

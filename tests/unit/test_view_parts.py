@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from argcheck.markdown_safety import neutralize
-from argcheck.view import assets, layout
-from argcheck.view.drawing import section
-from argcheck.view.markup import anchor, esc
+from argcheck.core.markdown_safety import neutralize
+from argcheck.cli.view import assets, layout
+from argcheck.cli.view.drawing import section
+from argcheck.cli.view.markup import anchor, esc
 
 
 def test_raw_html_outside_code_becomes_text():
@@ -71,7 +71,7 @@ def test_the_policy_allows_no_network_and_only_the_inline_blocks():
 
 
 def test_the_witness_field_reads_the_header():
-    from argcheck.view.run import witnessed
+    from argcheck.cli.view.run import witnessed
 
     assert witnessed({}) == "not witnessed (the header records no witness)"
     assert witnessed({"witnessed": False}) == "not witnessed (the header records no witness)"
@@ -80,7 +80,7 @@ def test_the_witness_field_reads_the_header():
 
 
 def test_the_report_becomes_escaped_html():
-    from argcheck.view.report import to_html
+    from argcheck.cli.view.report import to_html
 
     html = to_html(neutralize("# Title\n\n| a | b \\| c |\n|---|---|\n| <i>x</i> | `<b>` |\n\n"
                               "> **warn** _it_\n> - one\n\n- top\n  - nested [l](javascript:alert(1))\n- next\n\n"

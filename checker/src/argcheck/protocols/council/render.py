@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import os
 
-from argcheck.markdown_safety import neutralize
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.council import prompting, synthesis
 from argcheck.protocols.council.render_graph import mermaid
 from argcheck.protocols.council.state import ROUND_NAMES
-from argcheck.text import cell, flat
+from argcheck.core.text import cell, flat
 
 __all__ = ["render", "critique", "critique_data", "mermaid", "prompts"]
 

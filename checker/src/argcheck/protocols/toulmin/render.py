@@ -6,7 +6,7 @@ This module dispatches on the format and writes the Markdown report; the diagram
 
 from __future__ import annotations
 
-from argcheck.markdown_safety import neutralize
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.toulmin.nextstep import NEXT_PHASE, breakers
 from argcheck.protocols.toulmin.prompting import provenance_text
 from argcheck.protocols.toulmin.render_graph import dot, mermaid
@@ -14,7 +14,7 @@ from argcheck.protocols.toulmin.render_json import standalone_chain, state_json
 from argcheck.protocols.toulmin.state import (
     COMPONENTS, PHASE_NAMES, TERMINATED, band_text, citation_locator, rebuttal_level,
 )
-from argcheck.text import cell, flat
+from argcheck.core.text import cell, flat
 
 __all__ = ["dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
 
