@@ -9,8 +9,10 @@ import pytest
 from pagekit import CHROMIUM_ARGS, DEMO_PROTOCOLS, TOULMIN_EXAMPLE, Opened, argcheck, chromium_path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context(tmp_path_factory):
+    """One browser per test module: Playwright's sync API keeps an event loop running while it is open, which
+    the asyncio tests of other modules (the MCP ones) must not meet, so it closes with the module."""
     from playwright.sync_api import sync_playwright
 
     executable = chromium_path()
