@@ -8,8 +8,9 @@
 #   Any other argument goes to pytest (a test path given there replaces the default `tests`).
 #
 # Stages, in order: venv (.venv with ./checker[test], reinstalled only when checker/pyproject.toml
-# changes), bats (>= 1.5; from npm into .cache/npm when absent), jq (apt-get when absent and root),
-# realcli (tests/setup/install-real-clis.sh), shellcheck, pytest, bats-tests. A failed stage does not
+# changes), bats (>= 1.5; from npm into .cache/npm when absent), jq and chromium (apt-get when absent
+# and root; the page tests in tests/browser drive Chromium headless), realcli
+# (tests/setup/install-real-clis.sh), shellcheck, pytest, bats-tests. A failed stage does not
 # stop the later ones. Prints one line per stage and closes with "N passed, M failed" (stages).
 #
 # Needs python3 >= 3.10, node/npm and the package registries. ARGCHECK_DEBUG=1 traces.
@@ -94,6 +95,24 @@ stage_jq() {
   DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq </dev/null
   jq --version
+}
+
+# The distribution's Chromium, for tests/browser (Playwright drives it; it downloads no browser).
+stage_chromium() {
+  local found
+  found="${ARGCHECK_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}"
+  if [ -n "${found}" ] && [ -x "${found}" ]; then
+    echo "$("${found}" --version 2>/dev/null | head -n 1): ${found}"
+    return 0
+  fi
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "Chromium is needed by the page tests (tests/browser): install it (apt-get install chromium)," \
+      "or set ARGCHECK_CHROMIUM to a Chromium binary" >&2
+    return 1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium </dev/null
+  chromium --version
 }
 
 stage_realcli() {
@@ -193,6 +212,7 @@ main() {
   run_stage venv stage_venv
   run_stage bats stage_bats
   run_stage jq stage_jq
+  run_stage chromium stage_chromium
   if [ "${QUICK}" = 1 ]; then
     skip_stage realcli "--quick"
   elif [ -f "${ROOT}/tests/setup/install-real-clis.sh" ]; then

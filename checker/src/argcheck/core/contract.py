@@ -23,6 +23,14 @@ Optional, each announced by a flag on the spec:
   driver.py        run_at_init(options, settings, state, force, files) -> (path, text)    (runs_at_init)
   examples.py      generated_files() -> {path: state document}, NO_ISOLATED_EXAMPLE (and INHERENT,
                    ALLOWED_IN_VALID): the example state files (else checker/tools/examples/make_<name>_examples.py)
+Optional, found by its module alone:
+  view.py          view(state, findings) -> {"summary": [(label, text)], "sections": [section]}: the run's
+                   picture for `argcheck view`, as plain data; optionally actor(move) -> str. A section is
+                   {"kind", "title", ...}: graph {nodes: [{id, label, text, status, tone, pruned, cell}],
+                   edges: [{source, target, label, dashed}], direction TB|LR|RL, empty}; table {columns,
+                   rows, row_tones, empty}; text {text, parts: [{heading, text}]}; steps {steps: [{label,
+                   detail, state: done|current|todo}]}; facts {rows: [(label, text)]}. Tones: good, bad,
+                   warn, info, muted. Without it the page shows the generic parts and the report.
 
 The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
 `argcheck init <name>` from them, the MCP server its description of the options, and make_header receives

@@ -26,3 +26,9 @@ def cell(value) -> str:
 def dot_string(text: str) -> str:
     """`text` escaped for a double-quoted Graphviz DOT string."""
     return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def mermaid_text(text) -> str:
+    """`text` for a Mermaid label: the characters that could end the label or open markup as entity codes."""
+    return (str(text).replace("&", "#amp;").replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+            .replace("`", "#96;"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.council import prompting, synthesis
 from argcheck.protocols.council.render_graph import mermaid
 from argcheck.protocols.council.state import ROUND_NAMES
@@ -17,7 +18,7 @@ __all__ = ["render", "critique", "critique_data", "mermaid", "prompts"]
 def render(state, fmt: str, findings=()) -> str:
     """Render `state` as `fmt`; `findings` are the replay's findings (listed in the Markdown)."""
     if fmt == "md":
-        return critique(state, findings)
+        return neutralize(critique(state, findings))  # hostile text stays text in a Markdown viewer
     if fmt == "json":
         return json.dumps(critique_data(state), ensure_ascii=False, indent=2) + "\n"
     if fmt == "mermaid":

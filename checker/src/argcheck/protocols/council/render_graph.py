@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck.core.text import clip, flat
+from argcheck.core.text import clip, flat, mermaid_text
 
 SEVERITY_CLASS = {"Critical": "critical", "High": "high", "Medium": "medium", "Low": "low"}
 CLASSES = ("  classDef critical fill:#f8d7da,stroke:#842029,stroke-width:2px\n"
@@ -19,27 +19,27 @@ def node_key(claim_id: str) -> str:
 
 
 def _label(claim) -> str:
-    text = clip(flat(claim.claim), 70).replace('"', "'")
+    text = mermaid_text(clip(flat(claim.claim), 70))
     confidence = f"{claim.confidence:.2f}"
     if claim.delta:
         confidence += f" → {claim.adjusted:.2f}"
     severity = f" · {claim.severity}" if claim.severity else ""
-    return f'"<b>{claim.id}</b>{severity} · {confidence}<br/>{text}"'
+    return f'"<b>{mermaid_text(claim.id)}</b>{mermaid_text(severity)} · {confidence}<br/>{text}"'
 
 
 def mermaid(state) -> str:
     """Every persona's tree; claims below the inclusion threshold are dashed, a failed persona is noted; the
     title says how many personas the council heard."""
-    title = f"Critique trees · {state.council_line()}".replace('"', "'")
+    title = mermaid_text(f"Critique trees · {state.council_line()}".replace('"', "'"))
     lines = ["---", f"title: \"{title}\"", "---", "flowchart TD"]
     for persona in state.names:
         record = state.rounds["critique"].get(persona)
         key = "p_" + re.sub(r"[^A-Za-z0-9_]", "_", persona)
-        lines.append(f'  subgraph {key}["{persona}"]')
+        lines.append(f'  subgraph {key}["{mermaid_text(persona)}"]')
         claims = [c for c in state.claims.values() if c.persona == persona]
         if not claims:
             status = f"failed: {record.failure}" if record and record.failed else "no critique yet"
-            lines.append(f'    {key}_none["{status}"]')
+            lines.append(f'    {key}_none["{mermaid_text(status)}"]')
         for claim in claims:
             lines.append(f"    {node_key(claim.id)}[{_label(claim)}]")
         lines.append("  end")

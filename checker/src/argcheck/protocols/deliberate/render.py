@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
@@ -14,7 +15,7 @@ from argcheck.core.text import cell, flat
 def render(state, fmt: str, findings=()) -> str:
     """Render `state` as `fmt`; `findings` are the replay's findings (warnings go into the log)."""
     if fmt == "md":
-        return decision_log(state, findings)
+        return neutralize(decision_log(state, findings))  # hostile text stays text in a Markdown viewer
     if fmt == "json":
         return state_json(state, findings)
     if fmt in ("mermaid", "dot", "af"):

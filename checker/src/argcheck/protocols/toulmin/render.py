@@ -6,6 +6,7 @@ This module dispatches on the format and writes the Markdown report; the diagram
 
 from __future__ import annotations
 
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.toulmin.nextstep import NEXT_PHASE, breakers
 from argcheck.protocols.toulmin.prompting import provenance_text
 from argcheck.protocols.toulmin.render_graph import dot, mermaid
@@ -20,7 +21,7 @@ __all__ = ["dot", "mermaid", "render", "report", "standalone_chain", "state_json
 def render(state, fmt: str, findings=()) -> str:
     """Render `state` as `fmt`; `findings` are the replay's findings (shown in the report)."""
     if fmt == "md":
-        return report(state, findings)
+        return neutralize(report(state, findings))  # hostile text stays text in a Markdown viewer
     if fmt == "json":
         return state_json(state, findings)
     if fmt == "mermaid":

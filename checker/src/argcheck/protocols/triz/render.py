@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.triz import document_sections as sections
 from argcheck.protocols.triz.render_graph import dot, mermaid, react_flow_json
 from argcheck.protocols.triz.status import session_status, status_text
@@ -22,7 +23,7 @@ SECTIONS = ("Core Insight", "Problem Context", "Reasoning Chain", "Evidence Base
 
 def render(state, fmt: str, findings=()) -> str:
     if fmt == "md":
-        return knowledge_document(state, findings)
+        return neutralize(knowledge_document(state, findings))  # hostile text stays text in a Markdown viewer
     if fmt == "status":
         return status_text(state)
     if fmt == "json":

@@ -1,0 +1,67 @@
+"""Markdown that shows hostile text as text: no raw HTML, no script link (pure).
+
+Every text in a report comes from an agent, a consultee or a document, so any of it may be hostile. A
+Markdown viewer passes raw HTML through, so `<script>` in a claim would run there. `neutralize` rewrites a
+report so that, outside code (fenced blocks and code spans, which viewers show verbatim):
+
+- every `<` becomes `&lt;`: no tag, comment or autolink can open;
+- a link or image whose destination is not http(s), mailto or a #fragment loses its link syntax (`](` becomes
+  `]\\(`, and a `[label]:` definition line becomes `\\[label]:`), so `javascript:` stays text.
+"""
+
+from __future__ import annotations
+
+import re
+
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+SAFE_TARGET = r"(?:https?://|mailto:|#)"
+UNSAFE_LINK = re.compile(r"\]\((?!\s*<?\s*" + SAFE_TARGET + ")", re.I)
+UNSAFE_DEFINITION = re.compile(r"^( {0,3})\[(?=[^\]]+\]:(?!\s*<?\s*" + SAFE_TARGET + "))", re.I)
+CODE_SPAN = re.compile(r"(?<!\\)(`+)")
+
+
+def neutralize(markdown: str) -> str:
+    """`markdown` with raw HTML and script links outside code turned into text."""
+    lines, fence = [], None
+    for line in markdown.split("\n"):
+        opened = FENCE.match(line)
+        if fence is not None:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = None
+            lines.append(line)
+        elif opened:
+            fence = opened.group(1)
+            lines.append(line)
+        else:
+            lines.append(_inline(UNSAFE_DEFINITION.sub(r"\1\\[", line)))
+    return "\n".join(lines)
+
+
+def _inline(line: str) -> str:
+    """One line, its code spans kept verbatim (a run of n backticks closes at the next run of exactly n)."""
+    out, at = [], 0
+    while at < len(line):
+        opening = CODE_SPAN.search(line, at)
+        if opening is None:
+            break
+        closing = _closing(line, opening)
+        if closing is None:
+            out.append(_text(line[at:opening.end()]))
+            at = opening.end()
+            continue
+        out.append(_text(line[at:opening.start()]) + line[opening.start():closing])
+        at = closing
+    out.append(_text(line[at:]))
+    return "".join(out)
+
+
+def _closing(line: str, opening) -> int | None:
+    width = len(opening.group(1))
+    for run in re.finditer(r"`+", line[opening.end():]):
+        if len(run.group(0)) == width:
+            return opening.end() + run.end()
+    return None
+
+
+def _text(segment: str) -> str:
+    return UNSAFE_LINK.sub("]\\\\(", segment.replace("<", "&lt;"))
