@@ -373,12 +373,28 @@ hooks_settings_file() {
   fi
 }
 
+# The hooks' launcher: `argcheck hook EVENT` on the venv's python, without the console script's `import re`
+# (a hook runs on every tool call: this keeps one at about 1.3x a bare interpreter start).
+hook_launcher() {
+  printf '%s/argcheck-hook\n' "${SHARE_DIR}"
+}
+
+write_hook_launcher() {
+  write_file "$(hook_launcher)" "#!${SHARE_DIR}/venv/bin/python
+# Installed by argcheck's install.sh --hooks: runs \`argcheck hook EVENT\` for Claude Code's hooks.
+import sys
+from argcheck.cli import main
+sys.exit(main([\"hook\", *sys.argv[1:]]))
+"
+  act chmod 755 "$(hook_launcher)"
+}
+
 # Runs checker/tools/claude_hooks.py VERB on the hooks' settings file for the installed argcheck and skills.
 claude_hooks() {
   local verb="$1" names=()
   while IFS= read -r name; do names+=("${name}"); done < <(source_skills)
   "${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" "${verb}" "$(hooks_settings_file)" \
-    "${BIN_DIR}/argcheck" "${names[@]}"
+    "$(hook_launcher)" "${names[@]}"
 }
 
 # Prints exactly what --hooks will add and asks for consent (unless --yes or --dry-run); exits 1 on "no".
@@ -410,6 +426,7 @@ install_hooks() {
     printf '[dry-run] add the hooks and Skill rules above to %q\n' "${file}"
     return 0
   fi
+  write_hook_launcher
   if [ ! -e "${file}" ]; then records="created-file ${file}"$'\n'; fi
   added="$(claude_hooks add)" || die 1 "could not add the hooks to ${file}"
   while IFS= read -r line; do

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Add or remove argcheck's Claude Code hooks in a settings file (used by install.sh --hooks).
 
-Usage: claude_hooks.py plan|add SETTINGS_JSON ARGCHECK_PATH [SKILL...]
+Usage: claude_hooks.py plan|add SETTINGS_JSON HOOK_LAUNCHER [SKILL...]
        claude_hooks.py remove SETTINGS_JSON EVENT MATCHER COMMAND
        claude_hooks.py drop-if-empty SETTINGS_JSON
 
-The hooks run `ARGCHECK_PATH hook EVENT` (see docs/hooks.md); each SKILL also gets a `Skill(SKILL)` allow
+The hooks run `HOOK_LAUNCHER EVENT` (install.sh's launcher, the same as `argcheck hook EVENT` without
+the console script's imports; see docs/hooks.md); each SKILL also gets a `Skill(SKILL)` allow
 rule, so a skill the model picks (the Skill tool) starts without a prompt. `plan` prints, as JSON, exactly
 what `add` would put into the file: the hook entries and allow rules that are not there yet (`{}` when all
 are). `add` adds them and prints one record line per addition, for install.sh's install record:
@@ -35,8 +36,9 @@ EVENTS = {
 }
 
 
-def hook_group(event: str, argcheck: str) -> dict:
-    group = {"hooks": [{"type": "command", "command": f"{shlex.quote(argcheck)} hook {event}", "timeout": TIMEOUT}]}
+def hook_group(event: str, prefix: str) -> dict:
+    """The settings entry running `PREFIX EVENT` (`prefix` is ready for the shell: quoted as needed)."""
+    group = {"hooks": [{"type": "command", "command": f"{prefix} {event}", "timeout": TIMEOUT}]}
     if EVENTS[event]:
         group = {"matcher": EVENTS[event], **group}
     return group
@@ -49,7 +51,7 @@ def hook_table(settings: dict) -> dict:
     return hooks
 
 
-def planned(settings: dict, argcheck: str, skills: list[str]) -> dict:
+def planned(settings: dict, prefix: str, skills: list[str]) -> dict:
     """What adding the hooks and rules changes: {"hooks": {event: [group]}, "permissions": {"allow": [...]}}."""
     present = hook_table(settings)
     hooks = {}
@@ -57,7 +59,7 @@ def planned(settings: dict, argcheck: str, skills: list[str]) -> dict:
         groups = present.get(event, [])
         if not isinstance(groups, list):
             raise ValueError(f'"hooks.{event}" is not a list')
-        group = hook_group(event, argcheck)
+        group = hook_group(event, prefix)
         if group not in groups:
             hooks[event] = [group]
     allowed = allow_list(settings)
@@ -140,7 +142,7 @@ def main(argv: list[str]) -> int:
         if verb == "remove":
             remove(path, settings, *argv[2:])
             return 0
-        plan = planned(json.loads(json.dumps(settings)), argv[2], argv[3:])
+        plan = planned(json.loads(json.dumps(settings)), shlex.quote(argv[2]), argv[3:])
     except (OSError, ValueError) as error:
         print(f"claude_hooks.py: cannot use {path}: {error}", file=sys.stderr)
         return 1

@@ -209,12 +209,12 @@ setup() {
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --dry-run </dev/null
   [[ "${output}" == *"argcheck hooks: this JSON will be added to ${project}/.claude/settings.local.json"* ]]
   printf '%s\n' "${output}" | sed -n '/^{$/,/^}$/p' >"${BATS_TEST_TMPDIR}/plan.json"
-  run -0 python3 - "${BATS_TEST_TMPDIR}/plan.json" "${PREFIX}/bin/argcheck" <<'PY'
+  run -0 python3 - "${BATS_TEST_TMPDIR}/plan.json" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
 import json, sys
 plan = json.load(open(sys.argv[1]))
 assert sorted(plan["hooks"]) == ["PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"], plan
 for event, groups in plan["hooks"].items():
-    assert groups[0]["hooks"][0]["command"] == f"{sys.argv[2]} hook {event}", groups
+    assert groups[0]["hooks"][0]["command"] == f"{sys.argv[2]} {event}", groups
 print(" ".join(plan["permissions"]["allow"]))
 PY
   [[ "${output}" == *"Skill(triz)"* ]]
@@ -240,12 +240,12 @@ PY
   cp "${settings}" "${SHARED}/users-own-settings.json"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
   [[ "${lines[-2]}" == *", hooks in ${settings}" ]]
-  run -0 python3 - "${settings}" "${PREFIX}/bin/argcheck" <<'PY'
+  run -0 python3 - "${settings}" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["model"] == "opus"
 assert d["hooks"]["Stop"][0]["hooks"][0]["command"] == "my-stop"
-assert d["hooks"]["Stop"][1]["hooks"][0]["command"] == f"{sys.argv[2]} hook Stop"
+assert d["hooks"]["Stop"][1]["hooks"][0]["command"] == f"{sys.argv[2]} Stop"
 assert all(len(groups) == 1 for event, groups in d["hooks"].items() if event != "Stop")
 print(" ".join(d["permissions"]["allow"]))
 PY
@@ -255,7 +255,7 @@ PY
   [[ "${output}" == *"argcheck hooks: already in ${settings}, nothing to add"* ]]
   cmp "${settings}" "${BATS_TEST_TMPDIR}/once.json"
   grep -q "^hook ${settings}"$'\t'"PreToolUse"$'\t' "${PREFIX}/share/argcheck/install-record"
-  run -0 "${PREFIX}/bin/argcheck" hook PreToolUse <<<"{\"cwd\": \"${project}\", \"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"argcheck next\"}}"
+  run -0 "${PREFIX}/share/argcheck/argcheck-hook" PreToolUse <<<"{\"cwd\": \"${project}\", \"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"argcheck next\"}}"
   [[ "${output}" == *'"permissionDecision": "allow"'* ]]
 }
 

@@ -8,7 +8,6 @@ Kept free of click and of the protocols' code: with no run open a call must cost
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -33,23 +32,51 @@ def run(argv: list[str]) -> int:
         sys.stderr.write(f"argcheck hook: unknown event {' '.join(argv)!r}; one of {', '.join(EVENTS)}\n")
         return SETUP_PROBLEM
     try:
-        hook_input = read_input()
+        data = read_input()
+        if data is None or nothing_to_do(event, data):
+            return 0
+        hook_input = parse(data)
         answer = respond(event, hook_input) if hook_input is not None else None
     except Exception as problem:  # noqa: BLE001 - a hook never fails the tool call: no decision instead
         sys.stderr.write(f"argcheck hook {event}: no decision ({type(problem).__name__})\n")
         return 0
     if answer:
+        import json
+
         sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
     return 0
 
 
-def read_input() -> dict | None:
-    """The hook's JSON object from stdin, or None when it is missing, too big or not an object."""
+def read_input() -> bytes | None:
+    """The hook's input from stdin, or None when there is none or it is too big."""
     if sys.stdin is None or sys.stdin.isatty():
         return None
     data = sys.stdin.buffer.read(MAX_INPUT + 1)
-    if len(data) > MAX_INPUT:
-        return None
+    return None if len(data) > MAX_INPUT else data
+
+
+EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
+
+
+def nothing_to_do(event: str, data: bytes) -> bool:
+    """The fast path, decided before JSON is even parsed (which costs more than the rest of the call).
+
+    PreToolUse: nothing in the call names argcheck (its commands, `.argcheck/`, the key's directory) or the
+    witness, and it is no file editor's call (an editor may reach a state file through a symlink).
+    The other events: Claude Code names the project (CLAUDE_PROJECT_DIR) and it has no state directory, so
+    no run is open. SessionStart always runs: once per session, it exports the conversation id."""
+    if event == "SessionStart":
+        return False
+    if event == "PreToolUse":
+        return b"argcheck" not in data and b"witness" not in data and not any(n in data for n in EDITOR_NAMES)
+    project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+    return os.path.isabs(project) and not os.path.isdir(os.path.join(project, ".argcheck"))
+
+
+def parse(data: bytes) -> dict | None:
+    """The hook's JSON object, or None when it is not one."""
+    import json
+
     try:
         value = json.loads(data)
     except (ValueError, RecursionError):
