@@ -30,6 +30,7 @@ TIMEOUT = 10
 EVENTS = {
     "PreToolUse": "Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob",
     "PostToolUse": "Bash|WebSearch|WebFetch",
+    "PostToolUseFailure": "Bash",
     "UserPromptSubmit": "",
     "Stop": "",
     "SessionStart": "",

@@ -212,7 +212,8 @@ setup() {
   run -0 python3 - "${BATS_TEST_TMPDIR}/plan.json" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
 import json, sys
 plan = json.load(open(sys.argv[1]))
-assert sorted(plan["hooks"]) == ["PostToolUse", "PreToolUse", "SessionStart", "Stop", "UserPromptSubmit"], plan
+assert sorted(plan["hooks"]) == ["PostToolUse", "PostToolUseFailure", "PreToolUse", "SessionStart", "Stop",
+                              "UserPromptSubmit"], plan
 for event, groups in plan["hooks"].items():
     assert groups[0]["hooks"][0]["command"] == f"{sys.argv[2]} {event}", groups
 print(" ".join(plan["permissions"]["allow"]))

@@ -30,5 +30,11 @@ def run_hook(event: str, payload, env: dict | None = None, cwd=None) -> subproce
 
 
 @pytest.fixture
-def hook():
-    return run_hook
+def hook(tmp_path):
+    """run_hook with the witness key and the Stop counter under tmp_path unless the test names them."""
+    homes = {"XDG_CONFIG_HOME": str(tmp_path / "xdg-config"), "XDG_STATE_HOME": str(tmp_path / "xdg-state")}
+
+    def run(event, payload, env=None, cwd=None):
+        return run_hook(event, payload, env={**homes, **(env or {})}, cwd=cwd)
+
+    return run

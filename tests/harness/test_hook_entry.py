@@ -23,6 +23,8 @@ def shapes(project) -> dict:
         "PreToolUse": dict(base, hook_event_name="PreToolUse", tool_name="Bash", tool_input=bash, tool_use_id="t1"),
         "PostToolUse": dict(base, hook_event_name="PostToolUse", tool_name="Bash", tool_input=bash,
                             tool_response={"stdout": "ok", "stderr": "", "interrupted": False}, tool_use_id="t1"),
+        "PostToolUseFailure": dict(base, hook_event_name="PostToolUseFailure", tool_name="Bash", tool_input=bash,
+                                   error="Exit code 1", is_interrupt=False, tool_use_id="t1"),
         "UserPromptSubmit": dict(base, hook_event_name="UserPromptSubmit", prompt="go on"),
         "Stop": dict(base, hook_event_name="Stop", stop_hook_active=False, last_assistant_message="done"),
         "SessionStart": dict(base, hook_event_name="SessionStart", source="startup"),

@@ -1,7 +1,8 @@
 """The hooks hold the run, with the pinned Claude Code in its default permission mode and only what
 `./install.sh --hooks` writes: the Stop gate sends an agent that stops mid-run back with the next step; the
 state guard denies Edit, Write and a Bash redirection on a state file, which stays byte-for-byte the same;
-`--resume` puts the open run's next step back into the model's context.
+`--resume` puts the open run's next step back into the model's context; the witness log records the Bash
+calls, chained and signed with a key outside the project.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import subprocess
 
 import pytest
 from kit.hookrun import Session, bash, install_with_hooks, tool
+
+from argcheck.harness import witness
 
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 
@@ -51,6 +54,13 @@ def test_an_agent_stopping_mid_run_is_sent_back_with_the_next_step(session):
     status = run.argcheck("next", STATE, "--format", "json")
     assert json.loads(status.stdout)["status"] == "cancelled"
     assert result["result"] == "Cancelled."
+    # The witness log saw the Bash calls, signed with the key the hooks made outside the project.
+    key = witness.load_key(str(run.installed["home"] / ".config" / "argcheck"), create=False)
+    entries, problems = witness.verify(witness.read_log(str(run.project / ".argcheck")), key)
+    assert problems == []
+    assert [(e["kind"], e["command"], e["exit_code"]) for e in entries if e["kind"] == "bash"] == [
+        ("bash", INIT, 0), ("bash", CANCEL, 0)]
+    assert all(e["session"] == result["session_id"] for e in entries)
 
 
 def test_the_guard_denies_edits_of_a_state_file_and_resume_restates_the_run(session):

@@ -10,8 +10,8 @@ from argcheck.harness import events
 @click.command("hook")
 @click.argument("event")
 def command(event):
-    """Answer Claude Code's hook EVENT (PreToolUse, PostToolUse, UserPromptSubmit, Stop, SessionStart;
-    kebab-case works too) from the hook's JSON on stdin.
+    """Answer Claude Code's hook EVENT (PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop,
+    SessionStart; kebab-case works too) from the hook's JSON on stdin.
 
     Installed by `./install.sh --hooks` or the plugin's hooks/hooks.json; see docs/hooks.md. Always exits 0
     with a JSON answer or nothing (no decision), whatever the input; 1 for an unknown EVENT.

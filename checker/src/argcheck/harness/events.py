@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-EVENTS = ("PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart")
+EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionStart")
 MAX_INPUT = 8 * 1024 * 1024  # a Bash call's whole output can come in a PostToolUse input
 SETUP_PROBLEM = 1
 
@@ -92,7 +92,26 @@ def respond(event: str, hook_input: dict) -> dict | None:
         return stop(hook_input)
     if event == "SessionStart":
         return session_start(hook_input)
+    witness(event, hook_input)
     return None
+
+
+def witness(event: str, hook_input: dict) -> None:
+    """Record a user prompt, or a Bash / WebSearch / WebFetch call, in the witness log of a project with runs."""
+    from argcheck.harness import places
+
+    project = places.project_dir(hook_input)
+    state_dir = places.state_dir(project) if project else None
+    if not state_dir or not os.path.isdir(state_dir):
+        return
+    from argcheck.harness import witness as log
+
+    record = log.prompt_record(hook_input) if event == "UserPromptSubmit" else log.tool_record(hook_input)
+    if record is None:
+        return
+    key = log.load_key(places.key_dir())
+    if key:
+        log.append(state_dir, key, record, hook_input.get("session_id"))
 
 
 def _open_runs(hook_input: dict):
