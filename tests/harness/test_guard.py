@@ -116,3 +116,19 @@ def test_the_hook_denies_a_redirection_before_consent_is_considered(project, hoo
                "tool_input": {"command": "argcheck next > .argcheck/run.json"}}
     answer = json.loads(hook("PreToolUse", payload).stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "deny"
+
+
+def test_the_fast_path_still_sees_an_edit_through_a_symlink_when_the_project_has_runs(project, hook):
+    (project / ".argcheck" / "run.json").write_text("{}")
+    (project / "alias.json").symlink_to(project / ".argcheck" / "run.json")
+    payload = {"cwd": str(project), "tool_name": "Write", "tool_input": {"file_path": "alias.json", "content": "x"}}
+    answer = json.loads(hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(project)}).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_the_fast_path_answers_nothing_without_parsing_when_the_project_has_no_runs(tmp_path, hook):
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    payload = b'{"tool_name": "Write", "tool_input": {"file_path": "x.py"}, "cwd": "' + str(bare).encode() + b'", '
+    done = hook("PreToolUse", payload + b'"truncated', env={"CLAUDE_PROJECT_DIR": str(bare)})
+    assert done.returncode == 0 and done.stdout == b"" and done.stderr == b""
