@@ -126,9 +126,19 @@ def test_the_fast_path_still_sees_an_edit_through_a_symlink_when_the_project_has
     assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
 
 
-def test_the_fast_path_answers_nothing_without_parsing_when_the_project_has_no_runs(tmp_path, hook):
+def test_the_fast_path_skips_parsing_only_where_nothing_can_be_protected(tmp_path, project, monkeypatch):
+    from argcheck.harness.events import nothing_to_do
+
     bare = tmp_path / "bare"
     bare.mkdir()
-    payload = b'{"tool_name": "Write", "tool_input": {"file_path": "x.py"}, "cwd": "' + str(bare).encode() + b'", '
-    done = hook("PreToolUse", payload + b'"truncated', env={"CLAUDE_PROJECT_DIR": str(bare)})
-    assert done.returncode == 0 and done.stdout == b"" and done.stderr == b""
+    write = b'{"tool_name":"Write","tool_input":{"file_path":"x.py"}}'
+    bash = b'{"tool_name":"Bash","tool_input":{"command":"npm test"}}'
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(bare))
+    assert nothing_to_do("PreToolUse", write) and nothing_to_do("PreToolUse", bash) and nothing_to_do("Stop", b"{}")
+    assert not nothing_to_do("PreToolUse", b'{"tool_input":{"command":"argcheck next"}}')
+    assert not nothing_to_do("SessionStart", b"{}")
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))  # it has .argcheck/
+    assert not nothing_to_do("PreToolUse", write) and nothing_to_do("PreToolUse", bash)
+    assert not nothing_to_do("Stop", b"{}") and not nothing_to_do("UserPromptSubmit", b"{}")
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR")
+    assert not nothing_to_do("PreToolUse", write) and not nothing_to_do("Stop", b"{}")
