@@ -1,6 +1,7 @@
 """The package's layers: imports point one way (docs: DESIGN's "Layers"), with no import cycle.
 
-core (the kit) <- protocols/<name> (plug-ins: only the kit and their own folder) <- files <- mcp <- cli <- build;
+core (the kit) <- protocols/<name> (plug-ins: only the kit and their own folder) <- files <- mcp, harness <- cli
+<- build;
 exitcodes and output (how every shell reports an outcome) sit beside the shells.
 Read statically from every import statement (function-level ones included) and every "argcheck...." string
 handed to importlib, so a lazy import counts too.
@@ -17,12 +18,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "checker" / "src" / "argcheck"
 FIXTURE_PROTOCOLS = ROOT / "tests" / "fixtures" / "protocols"
-SHELLS = ("argcheck.cli", "argcheck.mcp", "argcheck.files", "argcheck.build")
+SHELLS = ("argcheck.cli", "argcheck.mcp", "argcheck.files", "argcheck.build", "argcheck.harness")
 ALLOWED = {  # layer -> the layers its modules may import
     "core": {"core"},
     "files": {"core", "files"},
     "mcp": {"core", "files", "mcp", "exitcodes", "output"},
-    "cli": {"core", "files", "mcp", "cli", "exitcodes", "output"},
+    "harness": {"core", "files", "harness"},  # Claude Code's hooks: a shell the CLI's `hook` command calls
+    "cli": {"core", "files", "mcp", "harness", "cli", "exitcodes", "output"},
 }
 
 
