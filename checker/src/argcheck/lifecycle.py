@@ -7,6 +7,7 @@ from collections import namedtuple
 from argcheck import integrity, protocols, statefile
 from argcheck.env import Env
 from argcheck.findings import has_errors
+from argcheck.readmoves import check_not_a_read
 from argcheck.registry import finding
 from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
 
@@ -57,7 +58,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
         return Decision(None, [finding("ARG024", count=count, state=path)], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
-    findings, stamped = _step_all(doc, current, new_moves, env)
+    findings, stamped = _step_all(doc, current, new_moves, env, path)
     if has_errors(findings):
         return Decision(None, findings, current)
     head = current.head
@@ -68,7 +69,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     return Decision(extended, findings, current)
 
 
-def _step_all(doc, current, new_moves, env):
+def _step_all(doc, current, new_moves, env, state_path="STATE"):
     """Check every move of the batch and report all their findings; a refused move is skipped, so the
     moves after it are checked against the state without it (the engines leave it unchanged on error)."""
     protocol, engine = current.protocol, current.engine
@@ -81,6 +82,7 @@ def _step_all(doc, current, new_moves, env):
         found += [finding("ARG015", path=f"{path}/{name}", field=name)
                   for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
         found += check_move(protocol, move, path)
+        found += check_not_a_read(protocol, move, path, state_path)
         if not found:
             move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
             found += engine.step(index, move)

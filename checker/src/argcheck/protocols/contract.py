@@ -60,7 +60,7 @@ class ProtocolSpec:
                  final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init_options: str,
                  mcp_instructions: str = "", standalone_document: bool = False, mcp_tools: bool = False,
                  demo: str = "", main_demo: bool = False, subject: str = "question",
-                 checks_own_placeholders: bool = False) -> None:
+                 checks_own_placeholders: bool = False, read_moves: frozenset = frozenset()) -> None:
         self.name = name
         self.code_prefix = code_prefix
         self.summary = summary  # one line: what a run of this protocol is
@@ -77,6 +77,8 @@ class ProtocolSpec:
         self.subject = subject  # the header field (dotted when nested) naming what a run is about: `sessions`
         # True when the protocol's own rules refuse skeleton placeholders ("..."); else the core's ARG027 does
         self.checks_own_placeholders = checks_own_placeholders
+        # Move types that are reads: still valid in old logs, refused by apply (ARG028), left out of `next`
+        self.read_moves = frozenset(read_moves)
         self.package = ""  # set by the registry
 
     def __repr__(self) -> str:
