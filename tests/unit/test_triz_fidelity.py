@@ -271,3 +271,20 @@ def test_the_round_two_rules_name_round_two():
     found = run_.apply(thesis("again", "x"))
     assert [f.message for f in found if f.code == "TRZ110"] == [
         "round 2: negative knowledge was not consulted before synthesis"]
+
+
+def test_every_example_of_the_move_reference_has_a_valid_shape():
+    import re
+
+    from argcheck import protocols
+    from argcheck.replay import check_move
+
+    spec = protocols.spec("triz")
+    text = (spec.part("catalog").__file__.rsplit("/", 1)[0]) + "/references/moves.md"
+    blocks = re.findall(r"```json\n(.*?)```", open(text, encoding="utf-8").read(), re.S)
+    kinds = set()
+    for block in blocks:
+        move = json.loads(block)
+        kinds.add(move["type"])
+        assert check_move(spec, move, "/moves/0") == [], block
+    assert kinds == set(spec.move_types) - {"get_session_status"}
