@@ -11,6 +11,6 @@ from argcheck.registry import finding
 
 def check_not_a_read(protocol, move, path: str, state_path: str) -> list:
     kind = move.get("type") if isinstance(move, dict) else None
-    if kind in protocol.read_moves:
+    if isinstance(kind, str) and kind in protocol.read_moves:
         return [finding("ARG028", path=f"{path}/type", found=kind, state=state_path)]
     return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from argcheck.findings import Finding
+from argcheck.protocols.deliberate.arbitration import fresh_session_problems
 from argcheck.protocols.deliberate import rounds, termination
 from argcheck.protocols.deliberate.buckets import (
     live_open_challenges, passes_evidence_gate, refresh, set_challenge_status,
@@ -163,10 +164,11 @@ def on_arbitrate(eng, move: dict) -> list[Finding]:
     constraints = move.get("constraints", ())
     found += unknown_all(eng, state.ledger, constraints, "constraints", "ledger entry")
     found += constraint_problems(eng, constraints)
+    found += fresh_session_problems(eng, move.get("session_id"))
     if refused(found):
         return found
     state.arbitration = {"flags": [dict(flag) for flag in move.get("flags", ())], "constraints": list(constraints),
-                         "summary": move["summary"], "seq": eng.seq}
+                         "summary": move["summary"], "seq": eng.seq, "session_id": move.get("session_id")}
     share = termination.flagged_share(state)
     if share >= termination.HEAVY_FLAGGING:
         found.append(eng.report("DLB187", "flags", flagged=len(set(flagged)), total=len(state.points),
