@@ -7,7 +7,6 @@ from collections import namedtuple
 from argcheck import integrity, protocols, statefile
 from argcheck.env import Env
 from argcheck.findings import has_errors
-from argcheck.readmoves import check_not_a_read
 from argcheck.registry import finding
 from argcheck.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
 
@@ -90,3 +89,12 @@ def _step_all(doc, current, new_moves, env, state_path="STATE"):
             stamped.append(move)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
     return findings, stamped
+
+
+def check_not_a_read(protocol, move, path: str, state_path: str) -> list:
+    """ARG028: a move type the protocol's spec lists as a read (`read_moves`) is refused by apply; replay still
+    accepts one in an older log (the engine keeps a handler that changes nothing), so old files stay valid."""
+    kind = move.get("type") if isinstance(move, dict) else None
+    if isinstance(kind, str) and kind in protocol.read_moves:
+        return [finding("ARG028", path=f"{path}/type", found=kind, state=state_path)]
+    return []

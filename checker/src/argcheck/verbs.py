@@ -11,7 +11,6 @@ from argcheck.exitcodes import ExitCode
 from argcheck.findings import ERROR, WARNING, has_errors
 from argcheck.jsonio import InputError
 from argcheck.output import echo, echo_findings, echo_json, echo_located, findings_json
-from argcheck.receipts import issued
 
 
 class Stop(Exception):
@@ -154,7 +153,7 @@ def report_applied(state, outcome, fmt, dry_run, line: str | None = None, *, qui
     failing = refused or (fail_on == WARNING and any(f.severity == WARNING for f in outcome.findings))
     if fmt == "json":
         echo_json({"state": state, "applied": outcome.applied, "refused": refused, "dry_run": dry_run,
-                   "status": status, "issued": issued(outcome), "findings": findings_json(outcome.findings)})
+                   "status": status, "issued": operations.issued(outcome), "findings": findings_json(outcome.findings)})
     else:
         echo_located(outcome.findings, state)
         if not quiet:
@@ -174,5 +173,5 @@ def _summary_line(state, outcome, refused, dry_run) -> str:
     span = f"seq {first}" if outcome.applied == 1 else f"seq {first}-{outcome.doc['move_count']}"
     verb = "would apply" if dry_run else "applied"
     moves = f"{outcome.applied} move{'s' if outcome.applied != 1 else ''}"
-    receipts = "".join(f"; {line}" for line in issued(outcome))
+    receipts = "".join(f"; {line}" for line in operations.issued(outcome))
     return f"{verb} {moves} ({span}); status {outcome.replay.engine.status}{receipts}"

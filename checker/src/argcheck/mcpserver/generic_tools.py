@@ -23,7 +23,6 @@ from argcheck.mcpserver.arguments import (
 )
 from argcheck.mcpserver.state_files import apply_moves, describe, init_run, next_report, replayed
 from argcheck.output import findings_json
-from argcheck.receipts import issued
 
 
 def _options_help() -> str:
@@ -83,7 +82,7 @@ def _applied_result(outcome: operations.Outcome, path: str, **extra) -> dict:
     """The result of an apply; nothing applied, or a run the moves ended, is reported as a problem."""
     if outcome.applied == 0:
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0)
-    result = {**describe(outcome, path), "applied": outcome.applied, "issued": issued(outcome),
+    result = {**describe(outcome, path), "applied": outcome.applied, "issued": operations.issued(outcome),
               "findings": findings_json(outcome.findings)}
     terminal = outcome.replay.protocol.terminal_statuses
     if result["status"] in terminal:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from argcheck.findings import Finding
-from argcheck.protocols.deliberate.arbitration import fresh_session_problems
 from argcheck.protocols.deliberate import rounds, termination
 from argcheck.protocols.deliberate.buckets import (
     live_open_challenges, passes_evidence_gate, refresh, set_challenge_status,
@@ -174,6 +173,18 @@ def on_arbitrate(eng, move: dict) -> list[Finding]:
         found.append(eng.report("DLB187", "flags", flagged=len(set(flagged)), total=len(state.points),
                                 percent=round(share * 100)))
     return found
+
+
+def fresh_session_problems(eng, session_id: str | None) -> list[Finding]:
+    """The arbiter's independence (seed: arbitration "with no attribution"): a session that took part in the
+    deliberation has seen the exchange. DLB193: the session id is one a consult of this run recorded; DLB194
+    (warning): no session id, so freshness cannot be shown (a hand-recorded or older arbitration)."""
+    if session_id is None:
+        return [eng.report("DLB194", "session_id")]
+    used = [c for c in eng.state.consultations if c.session_id == session_id]
+    if used:
+        return [eng.report("DLB193", "session_id", session=session_id, seq=used[0].seq)]
+    return []
 
 
 def constraint_problems(eng, constraints) -> list[Finding]:
