@@ -217,6 +217,8 @@ def test_a_thesis_may_be_left_unsynthesized_after_its_antithesis_but_not_before(
     run_.ok(search("antithesis", "bx", index=1), antithesis(1, "bx"))
     assert run_.codes(claims_review()) == set()
     assert [claim.id for claim in run_.state.round_claims] == ["C1"]
+    assert "- thesis left without a synthesis: b\n  - antithesis: Most cars park unplugged." in render(
+        run_.state, "md")
 
 
 def test_resolve_on_an_empty_graph_stays_refused():

@@ -58,6 +58,8 @@ def reasoning_chain(state) -> str:
                          f"{flat(claim.antithesis_text)}\n  - synthesis: {flat(claim.claim_text)} → verdict "
                          f"**{claim.verdict or 'pending'}**" + _merged(claim))
             lines += [f"  - user feedback: {flat(text)}" for text in claim.user_feedback]
+        lines += [f"- thesis left without a synthesis: {flat(t['thesis'])}\n  - antithesis: {flat(t['antithesis'])}"
+                  for t in state.unsynthesized if t["round"] == number]
         lines += [f"- build decision: **{d['decision']}**" + (f" on [{d['deep_dive_claim_id']}]"
                                                              if d["deep_dive_claim_id"] else "")
                   for d in state.decisions if d["round"] == number]

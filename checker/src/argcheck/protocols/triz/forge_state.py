@@ -128,6 +128,7 @@ class ForgeState:
     deep_dive_target_claim_id: str | None = None
     decisions: list = field(default_factory=list)
     user_insights: list = field(default_factory=list)
+    unsynthesized: list = field(default_factory=list)  # theses left without a synthesis after their antithesis
     pending_insight: dict | None = None  # the user's add_insight decision, until submit_user_insight records it
     knowledge_document: dict | None = None
     token_usage: dict | None = None  # the agent's last report_token_usage (reported, not measured)

@@ -112,6 +112,9 @@ def claims_review(engine, move):
         return found
     for item in move.get("claim_feedback", []):
         state.claims[item["claim_id"]].user_feedback.append(item["feedback"])
+    state.unsynthesized += [{"round": state.round_number, "thesis": state.theses[i]["text"],
+                             "antithesis": state.antitheses[i]["text"]}
+                            for i in range(state.theses_stated) if i not in state.current_round_claims]
     state.enter_phase(Phase.VALIDATE)
     return found
 
