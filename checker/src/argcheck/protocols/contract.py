@@ -9,7 +9,8 @@ parts are modules of the package with fixed names, imported only when a command 
   models.py        the pydantic models the schemas and `_shapes.py` are generated from
   catalog.py       the rule catalogue (`registry.define`) and PLACEHOLDERS (what each message slot means)
   engine.py        Engine(header, env) with .state, .status, .step(index, move), .finish() and HANDLERS,
-                   one handler per move type (the reducer; pure)
+                   one handler per move type (the reducer; pure); optionally .receipts {seq: line} for
+                   what a move issued (apply prints it)
   nextstep.py      report(state, state_path) -> dict; format_text(report) -> str
   prompting.py     render_prompt(state) -> str
   ingest.py        IngestProblem; moves_from_envelope(state, reply) -> [move]; moves_after_refusal(reply, found)
