@@ -231,8 +231,8 @@ def test_resolve_on_an_empty_graph_stays_refused():
 def test_moves_triz_prints_a_reference_with_an_example_for_every_move_but_the_legacy_read():
     result = run("moves", "triz")
     assert result.returncode == 0 and "ships no move reference" not in result.stdout
-    from argcheck import protocols
-    for kind in protocols.spec("triz").move_types:
+    from argcheck.core import discovery
+    for kind in discovery.spec("triz").move_types:
         if kind != "get_session_status":
             assert f'"type": "{kind}"' in result.stdout, kind
 
@@ -278,10 +278,10 @@ def test_the_round_two_rules_name_round_two():
 def test_every_example_of_the_move_reference_has_a_valid_shape():
     import re
 
-    from argcheck import protocols
-    from argcheck.replay import check_move
+    from argcheck.core import discovery
+    from argcheck.core.replay import check_move
 
-    spec = protocols.spec("triz")
+    spec = discovery.spec("triz")
     text = (spec.part("catalog").__file__.rsplit("/", 1)[0]) + "/references/moves.md"
     blocks = re.findall(r"```json\n(.*?)```", open(text, encoding="utf-8").read(), re.S)
     kinds = set()

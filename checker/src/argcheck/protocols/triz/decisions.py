@@ -10,13 +10,13 @@ Invariants:
 
 from __future__ import annotations
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 from argcheck.protocols.triz.enforce_claims import check_claim_known
 from argcheck.protocols.triz.enforce_phases import check_max_rounds
 from argcheck.protocols.triz.enforce_reviews import check_decision, check_graph_not_empty
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 
 def decision_findings(state: ForgeState, move: dict, path: str) -> list:

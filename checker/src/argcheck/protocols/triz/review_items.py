@@ -6,7 +6,7 @@ number (from 0, in the order they were recorded); the verdicts and claims review
 
 from __future__ import annotations
 
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 
 def review_items(state, review: str | None) -> dict[str, list[dict]]:
