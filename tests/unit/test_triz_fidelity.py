@@ -166,7 +166,7 @@ def test_a_user_insight_is_accepted_outside_the_build_phase(phase):
 def test_apply_refuses_get_session_status_and_leaves_the_log_alone():
     run_ = Session().ok(*decompose_moves())
     before = run_.doc
-    assert run_.codes({"type": "get_session_status"}) == {"ARG028"}
+    assert run_.codes({"type": "get_session_status"}) == {"ARG029"}
     assert run_.doc == before
     assert "get_session_status" not in nextstep.allowed_moves(run_.state)
 

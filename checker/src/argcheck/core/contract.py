@@ -156,7 +156,7 @@ class ProtocolSpec:
         self.subject = subject  # the header field (dotted when nested) naming what a run is about: `sessions`
         # True when the protocol's own rules refuse skeleton placeholders ("..."); else the core's ARG027 does
         self.checks_own_placeholders = checks_own_placeholders
-        # Move types that are reads: still valid in old logs, refused by apply (ARG028), left out of `next`
+        # Move types that are reads: still valid in old logs, refused by apply (ARG029), left out of `next`
         self.read_moves = frozenset(read_moves)
         self.package = ""  # set by the registry
 

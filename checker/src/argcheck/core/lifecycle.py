@@ -92,9 +92,9 @@ def _step_all(doc, current, new_moves, env, state_path="STATE"):
 
 
 def check_not_a_read(protocol, move, path: str, state_path: str) -> list:
-    """ARG028: a move type the protocol's spec lists as a read (`read_moves`) is refused by apply; replay still
+    """ARG029: a move type the protocol's spec lists as a read (`read_moves`) is refused by apply; replay still
     accepts one in an older log (the engine keeps a handler that changes nothing), so old files stay valid."""
     kind = move.get("type") if isinstance(move, dict) else None
     if isinstance(kind, str) and kind in protocol.read_moves:
-        return [finding("ARG028", path=f"{path}/type", found=kind, state=state_path)]
+        return [finding("ARG029", path=f"{path}/type", found=kind, state=state_path)]
     return []

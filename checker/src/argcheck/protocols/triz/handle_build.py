@@ -77,7 +77,7 @@ def generate_knowledge_document(engine, move):
 
 
 def get_session_status(engine, move):
-    """Kept for state files written before status became a read: `apply` no longer records it (ARG028)."""
+    """Kept for state files written before status became a read: `apply` no longer records it (ARG029)."""
     return []
 
 

@@ -208,7 +208,7 @@ class GenerateKnowledgeDocument(Strict):
 
 
 class GetSessionStatus(Strict):
-    """Legacy: status is a read now (`argcheck next`, `render --format status`); apply refuses it (ARG028), and
+    """Legacy: status is a read now (`argcheck next`, `render --format status`); apply refuses it (ARG029), and
     state files that recorded it stay valid."""
 
     type: Literal["get_session_status"]
