@@ -276,9 +276,13 @@ def test_ingest_after_synthesis_reads_the_arbiter_reply(tmp_path):
               orchestrator("stress_test", targets=["P2"], outcome="held", summary="held"))
     run.reply({})
     run.apply(orchestrator("synthesize", termination="convergence", answer="Use the log."))
-    moves = run.reply({"flags": [{"point": "P2", "concern": "thin"}], "constraints": [], "summary": "ok"})
+    reused = ingest.moves_from_envelope(run.state, envelope({"flags": [], "constraints": [], "summary": "ok"}))
+    assert reused[0]["session_id"] == "sess-1"
+    assert {f.code for f in operations.apply_to_file(run.path, reused).findings} == {"DLB193"}
+    moves = run.reply({"flags": [{"point": "P2", "concern": "thin"}], "constraints": [], "summary": "ok"},
+                      session_id="arbiter-1")
     assert moves == [{"type": "arbitrate", "actor": "arbiter", "flags": [{"point": "P2", "concern": "thin"}],
-                      "constraints": [], "summary": "ok"}]
+                      "constraints": [], "summary": "ok", "session_id": "arbiter-1"}]
     with pytest.raises(ingest.IngestProblem):
         ingest.moves_from_envelope(run.state, envelope(None, failure="auth"))
 
@@ -482,7 +486,7 @@ def test_render_md_never_shows_high_confidence_beside_a_degraded_result(tmp_path
 
 def test_render_md_of_a_fresh_run_claims_no_confidence(tmp_path):
     text = render.render(Run(tmp_path).state, "md", [])
-    assert "| Confidence | n/a |" in text
+    assert "| Confidence | n/a (nothing was agreed) |" in text
 
 
 def test_verbatim_code_spans_survive_backticks_and_edge_spaces():

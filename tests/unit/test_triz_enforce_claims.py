@@ -48,13 +48,13 @@ def test_a_slot_is_synthesized_once():
 
 def test_claim_limit_fails_at_3():
     session = synthesize().ok(search("general", "t"), thesis("a", "t"), thesis("b", "t"), thesis("c", "t"))
-    assert session.state.claims_remaining == 0
+    assert session.state.slots_remaining == 0 and session.state.claims_remaining == 3  # no synthesis yet
     assert session.codes(thesis("d", "t")) == {"TRZ108"}
 
 
 def test_claim_limit_passes_at_2():
     session = synthesize().ok(search("general", "t"), thesis("a", "t"), thesis("b", "t"))
-    assert session.state.claims_remaining == 1
+    assert session.state.slots_remaining == 1
     assert session.codes(thesis("c", "t")) == set()
 
 

@@ -182,7 +182,6 @@ def test_max_rounds_fails_at_5():
         session.next_round(f"C{first}")
     assert session.state.current_round == 4
     assert session.codes(decision("continue")) == {"TRZ111"}
-    assert session.codes(decision("deep_dive", deep_dive_claim_id="C1")) == {"TRZ111"}
     assert session.codes(decision("resolve")) == set()
 
 
@@ -196,8 +195,7 @@ def test_max_rounds_passes_at_4():
 # -- Rules 12-15: web_search gates ------------------------------------------------------------------------
 
 def test_web_search_fails_without_search_for_state_of_art():
-    session = Session().ok(search("general", "soa"))
-    assert session.codes(state_of_art()) == {"TRZ112"}
+    assert Session().codes(state_of_art()) == {"TRZ112", "TRZ134"}
 
 
 def test_web_search_passes_with_search_for_state_of_art():
@@ -259,4 +257,4 @@ def test_decompose_tools_are_refused_after_decompose():
 
 def test_cross_cutting_moves_are_allowed_in_every_phase():
     session = Session().to("validate")
-    assert session.codes({"type": "get_session_status"}, search("general", "z")) == set()
+    assert session.codes({"type": "report_token_usage", "tokens_used": 10}, search("general", "z")) == set()

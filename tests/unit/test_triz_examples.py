@@ -53,7 +53,7 @@ def test_golden_session_has_five_rounds_and_is_crystallized():
     outcome = operations.validate_file(str(ROOT / "state/examples/valid/triz-five-rounds-crystallized.json"))
     state = outcome.replay.engine.state
     assert state.status == "crystallized" and state.current_round == 4
-    assert state.graph.nodes == ["C1", "C3", "C4", "C5", "C6", "C7", "C8"]
+    assert state.graph.nodes == ["C1", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"]
     assert state.negative_knowledge == ["C2"]
 
 
@@ -71,7 +71,7 @@ def test_golden_document_is_built_from_the_recorded_moves():
     assert "- [C2] Scheduled preconditioning" in text and "rejected: fleet data contradicts it" in text
     assert "qualified: only for fleets with depots" in text  # boundaries from the verdicts
     assert "falsification (survived): look for fleet data without gain" in text
-    assert "| C6 | merged_from | C5 |" in text and "C7 -->|supports| C5" in text
+    assert "| C6 | merged_from | C5 |" in text and "C7 -->|supports| C6" in text
     assert "- [C4] (builds on [C3]) thesis:" in text and "build decision: **deep_dive** on [C3]" in text
     assert "[Study r0](https://example.org/research/r0) — supporting, by agent" in text
     assert "## Appendix: research log" in text and "| falsification (slot 0) |" in text

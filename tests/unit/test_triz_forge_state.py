@@ -15,9 +15,8 @@ def test_initial_state():
 
 def test_claims_remaining_zero_when_full():
     state = ForgeState()
-    for _ in range(3):
-        state.theses.append({"text": "t", "evidence": []})
-        state.theses_stated += 1
+    for index in range(3):
+        state.current_round_claims[index] = f"C{index + 1}"
     assert state.claims_remaining == 0
 
 

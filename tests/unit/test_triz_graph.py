@@ -80,7 +80,7 @@ def test_deep_dive_target_must_exist():
     assert session.codes(decision("deep_dive")) == {"TRZ139"}
     assert session.codes(decision("deep_dive", deep_dive_claim_id="C1")) == set()
     state = session.state
-    assert state.deep_dive_active and state.deep_dive_target_claim_id == "C1" and state.current_round == 1
+    assert state.deep_dive_active and state.deep_dive_target_claim_id == "C1" and state.current_round == 0
 
 
 def test_merge_with_a_rejected_claim_is_refused():
@@ -114,7 +114,7 @@ def test_resolve_then_the_document_crystallizes_the_session():
 
 def test_moves_after_crystallize_are_refused():
     session = built(("C1", "accept")).ok(add("C1"), decision("resolve"), document())
-    assert session.codes({"type": "get_session_status"}) == {"ARG025"}
+    assert session.codes({"type": "report_token_usage", "tokens_used": 5}) == {"ARG025"}
 
 
 def test_moves_after_cancel_are_refused():

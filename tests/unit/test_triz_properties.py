@@ -23,7 +23,7 @@ slots = st.integers(0, 2)
 claims = st.sampled_from(["C1", "C2", "C3", "C4"])
 purposes = st.sampled_from(["state_of_art", "cross_domain", "antithesis", "falsification", "general"])
 verdict_kinds = st.sampled_from(["accept", "reject", "qualify", "merge"])
-edge_kinds = st.sampled_from(["supports", "extends", "depends_on", "merged_from", "contradicts"])
+edge_kinds = st.sampled_from(["supports", "extends", "depends_on", "merged_from", "contradicts", "supersedes"])
 
 moves = st.one_of(
     st.builds(fundamentals), st.builds(lambda: search("state_of_art", "soa")), st.builds(state_of_art),
@@ -41,6 +41,12 @@ moves = st.one_of(
     st.builds(lambda c, es: add(c, *es), claims, st.lists(st.tuples(claims, claims, edge_kinds), max_size=2)),
     st.builds(lambda: {"type": "get_negative_knowledge"}),
     st.builds(decision, st.sampled_from(["continue", "resolve", "add_insight"])),
+    st.builds(lambda c: decision("deep_dive", deep_dive_claim_id=c), claims),
+    st.builds(lambda p: search(p, "r"), st.sampled_from(["antithesis", "falsification"])),
+    st.builds(lambda es: {"type": "submit_user_insight", "actor": "user", "insight": "Depots preheat buses.",
+                          "edges": [{"source": s, "target": t, "edge_type": k} for s, t, k in es]},
+              st.lists(st.tuples(claims, claims, edge_kinds), max_size=1)),
+    st.builds(lambda n: {"type": "report_token_usage", "tokens_used": n}, st.integers(0, 10**6)),
     st.builds(document),
 )
 

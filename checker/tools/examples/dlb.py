@@ -146,9 +146,9 @@ def synthesize(termination: str = "convergence") -> dict:
     return _move("synthesize", "orchestrator", termination=termination, answer="Use Redis with a 5 minute TTL")
 
 
-def arbitrate(flags=(), constraints=None) -> dict:
+def arbitrate(flags=(), constraints=None, session_id: str | None = "arbiter-fresh-1") -> dict:
     return _move("arbitrate", "arbiter", flags=[{"point": p, "concern": f"is {p} sound?"} for p in flags],
-                 constraints=constraints, summary="checked the buckets")
+                 constraints=constraints, summary="checked the buckets", session_id=session_id)
 
 
 def present(acknowledge: bool | None = None) -> dict:

@@ -223,6 +223,10 @@ INVALID = {
     "DLB187": lambda: agreed("standard", points=2).ok(stress("P1"), synthesize("convergence"))
     .ok_warn(arbitrate(flags=["P1"])),
     "DLB188": lambda: agreed().force(present()),
+    "DLB193": lambda: agreed("standard").ok(stress("P1"), synthesize("convergence"))
+    .force(arbitrate(session_id="s-1")),
+    "DLB194": lambda: agreed("standard").ok(stress("P1"), synthesize("convergence"))
+    .ok_warn(arbitrate(session_id=None)),
     "DLB190": settled_unchallenged,
     "DLB191": degraded,
 }

@@ -23,7 +23,11 @@ from argcheck.files import statefile
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = "tests/unit/triz_five_rounds.golden.md"
 INHERENT: dict[str, set] = {}
-NO_ISOLATED_EXAMPLE: dict[str, str] = {}
+NO_ISOLATED_EXAMPLE: dict[str, str] = {
+    "TRZ112": "a state of the art's sources must come from a recorded search (TRZ134), and decompose is the first "
+              "phase, so without a search in this phase TRZ134 is always found too (tested in "
+              "test_triz_fidelity.py)",
+}
 
 
 def session(**options) -> Session:
@@ -36,13 +40,14 @@ def judged(*pairs) -> Session:
 
 
 def five_rounds() -> Session:
-    """Five rounds, two claims in the first, a rejection, a merge, a deep dive, an insight, the document."""
+    """Five rounds, two claims in the first, a rejection, a merge, two deep dives (one in the fifth round), an
+    insight, the document."""
     run = session().to("validate", claims=2)
     run.ok(*validation(0), *validation(1), verdicts(("C1", "accept"), ("C2", "reject")))
     run.ok({"type": "analyze_gaps", "gaps": ["cars parked unplugged overnight"], "convergence_locks": []})
     run.next_round("C1")  # round 2: C3 builds on C1
     run.ok(add("C3", ("C3", "C1", "extends")), decision("deep_dive", deep_dive_claim_id="C3"),
-           {"type": "get_negative_knowledge"}, *dialectic(0, builds_on="C3"), claims_review())
+           *dialectic(0, builds_on="C3"), claims_review())  # still round 2
     run.ok(*validation(0), verdicts(("C4", "qualify", {"qualification": "only for fleets with depots"})))
     run.ok(add("C4", ("C4", "C3", "depends_on")), decision("continue"), {"type": "get_negative_knowledge"},
            *dialectic(0, builds_on="C4"), *dialectic(1), claims_review())
@@ -50,12 +55,18 @@ def five_rounds() -> Session:
     run.ok(add("C5", ("C5", "C4", "extends")), add("C6", ("C6", "C5", "merged_from")),
            {"type": "submit_user_insight", "actor": "user", "insight": "Depot chargers can run the heat pump.",
             "evidence_urls": ["https://example.org/depot-chargers"],
-            "edges": [{"source": "C7", "target": "C5", "edge_type": "supports"}]})
+            "edges": [{"source": "C7", "target": "C6", "edge_type": "supports"}]})
     run.ok(decision("continue"), {"type": "get_negative_knowledge"}, *dialectic(0, builds_on="C6"), claims_review())
     run.ok(*validation(0), verdicts(("C8", "accept")), add("C8", ("C8", "C6", "extends")))
+    run.ok({"type": "analyze_gaps", "gaps": ["heat pumps below -25 C"], "convergence_locks": []})
+    run.ok(decision("continue"), {"type": "get_negative_knowledge"}, *dialectic(0, builds_on="C8"), claims_review())
+    run.ok(*validation(0), verdicts(("C9", "accept")), add("C9", ("C9", "C8", "extends")))
+    run.ok(decision("deep_dive", deep_dive_claim_id="C9"), *dialectic(0, builds_on="C9"), claims_review())
+    run.ok(*validation(0), verdicts(("C10", "accept")), add("C10", ("C10", "C9", "extends")),
+           {"type": "report_token_usage", "tokens_used": 182000, "tokens_limit": 1000000})
     run.ok(decision("resolve"), document(
-        core="Range in the cold is recovered by heating the pack on a schedule [C1], extended to depots [C5].",
-        guide="Ship a departure timer [C1]; let depot chargers run the heat pump [C7] [C8].",
+        core="Range in the cold is recovered by heating the pack on a schedule [C1], extended to depots [C6].",
+        guide="Ship a departure timer [C1]; let depot chargers run the heat pump [C7] [C8] [C10].",
         frontiers="Unplugged cars remain open; the rejected idea [C2] may return with better cells."))
     return run
 
@@ -112,12 +123,14 @@ def invalid_examples() -> dict[str, dict]:
         "TRZ110-round-two-without-negative-knowledge.json": _round_two().ok(search("general", "x"))
         .force(thesis("again", "x")).doc,
         "TRZ111-sixth-round.json": _fifth_round().force(decision("continue")).doc,
-        "TRZ112-state-of-art-without-search.json": session().ok(search("general", "soa")).force(state_of_art()).doc,
         "TRZ113-analogy-without-domain-search.json": session().to("explore").force(cross_domain("ant colonies")).doc,
         "TRZ114-antithesis-without-search.json": _synthesize().ok(search("general", "t"), thesis("t", "t"))
         .force(antithesis(0)).doc,
         "TRZ115-falsification-without-search.json": session().to("validate").force(falsification(0)).doc,
         "TRZ120-thesis-in-decompose.json": session().force(thesis()).doc,
+        "TRZ142-deep-dive-off-target.json": session().to("build").ok(
+            add("C1"), decision("deep_dive", deep_dive_claim_id="C1"), search("general", "t"), thesis("t", "t"),
+            search("antithesis", "u", index=0), antithesis(0, "u")).force(synthesis(0)).doc,
         "TRZ121-antithesis-for-unopened-slot.json": _synthesize().ok(search("general", "t"), thesis("t", "t"))
         .force(antithesis(2)).doc,
         "TRZ122-verdict-for-unknown-claim.json": session().to("validate", claims=2).ok(*validation(0), *validation(1))

@@ -162,7 +162,7 @@ def report_applied(state, outcome, fmt, dry_run, line: str | None = None, *, qui
     failing = refused or (fail_on == WARNING and any(f.severity == WARNING for f in outcome.findings))
     if fmt == "json":
         echo_json({"state": state, "applied": outcome.applied, "refused": refused, "dry_run": dry_run,
-                   "status": status, "findings": findings_json(outcome.findings)})
+                   "status": status, "issued": operations.issued(outcome), "findings": findings_json(outcome.findings)})
     else:
         echo_located(outcome.findings, state)
         if not quiet:
@@ -182,4 +182,5 @@ def _summary_line(state, outcome, refused, dry_run) -> str:
     span = f"seq {first}" if outcome.applied == 1 else f"seq {first}-{outcome.doc['move_count']}"
     verb = "would apply" if dry_run else "applied"
     moves = f"{outcome.applied} move{'s' if outcome.applied != 1 else ''}"
-    return f"{verb} {moves} ({span}); status {outcome.replay.engine.status}"
+    receipts = "".join(f"; {line}" for line in operations.issued(outcome))
+    return f"{verb} {moves} ({span}); status {outcome.replay.engine.status}{receipts}"

@@ -116,6 +116,12 @@ define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's pl
            "protocol refuses it: here, or through its own rule when its spec says it checks placeholders itself.",
        example='a move whose text field is still "..."',
        fix="Fill in every \"...\" before applying the move.", protocol=P)
+define("ARG029", "READ_NOT_RECORDED", ERROR, "{found} is a read, not a move: nothing is recorded",
+       "read where the run stands with `argcheck next {state}` or `argcheck render {state} --format status`",
+       why="Asking for the status changes nothing, so it does not belong in the log of what was done. State "
+           "files written before it became a read keep it and stay valid; apply refuses a new one.",
+       example='argcheck apply STATE \'{"type": "get_session_status"}\' where the spec lists it as a read',
+       fix="Use `argcheck next` or `argcheck render --format status` instead.", protocol=P)
 
 # What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).
 PLACEHOLDERS = {

@@ -9,7 +9,8 @@ parts are modules of the package with fixed names, imported only when a command 
   models.py        the pydantic models the schemas and `_shapes.py` are generated from
   catalog.py       the rule catalogue (`registry.define`) and PLACEHOLDERS (what each message slot means)
   engine.py        Engine(header, env) with .state, .status, .step(index, move), .finish() and HANDLERS,
-                   one handler per move type (the reducer; pure)
+                   one handler per move type (the reducer; pure); optionally .receipts {seq: line} for
+                   what a move issued (apply prints it)
   nextstep.py      report(state, state_path) -> dict with "next": {actor, text, commands} (actor one of
                    AGENT_ACTORS when the orchestrating agent owes the move); format_text(report) -> str
   prompting.py     render_prompt(state) -> str
@@ -153,7 +154,8 @@ class ProtocolSpec:
                  final_statuses: frozenset, terminal_statuses: frozenset, formats: tuple, init: tuple,
                  init_help: str = "", mcp_instructions: str = "", standalone_document: bool = False,
                  mcp_tools: bool = False, demo: str = "", main_demo: bool = False, subject: str = "question",
-                 checks_own_placeholders: bool = False, runs_at_init: bool = False) -> None:
+                 checks_own_placeholders: bool = False, runs_at_init: bool = False,
+                 read_moves: frozenset = frozenset()) -> None:
         self.name = name
         self.code_prefix = code_prefix
         self.summary = summary  # one line: what a run of this protocol is
@@ -172,6 +174,8 @@ class ProtocolSpec:
         self.subject = subject  # the header field (dotted when nested) naming what a run is about: `sessions`
         # True when the protocol's own rules refuse skeleton placeholders ("..."); else the core's ARG027 does
         self.checks_own_placeholders = checks_own_placeholders
+        # Move types that are reads: still valid in old logs, refused by apply (ARG029), left out of `next`
+        self.read_moves = frozenset(read_moves)
         self.package = ""  # set by the registry
 
     @property

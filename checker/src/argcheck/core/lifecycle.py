@@ -57,7 +57,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
         return Decision(None, [finding("ARG024", count=count, state=path)], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
-    findings, stamped = _step_all(doc, current, new_moves, env)
+    findings, stamped = _step_all(doc, current, new_moves, env, path)
     if has_errors(findings):
         return Decision(None, findings, current)
     head = current.head
@@ -68,7 +68,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     return Decision(extended, findings, current)
 
 
-def _step_all(doc, current, new_moves, env):
+def _step_all(doc, current, new_moves, env, state_path="STATE"):
     """Check every move of the batch and report all their findings; a refused move is skipped, so the
     moves after it are checked against the state without it (the engines leave it unchanged on error)."""
     protocol, engine = current.protocol, current.engine
@@ -81,6 +81,7 @@ def _step_all(doc, current, new_moves, env):
         found += [finding("ARG015", path=f"{path}/{name}", field=name)
                   for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
         found += check_move(protocol, move, path)
+        found += check_not_a_read(protocol, move, path, state_path)
         if not found:
             move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
             found += engine.step(index, move)
@@ -88,3 +89,12 @@ def _step_all(doc, current, new_moves, env):
             stamped.append(move)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
     return findings, stamped
+
+
+def check_not_a_read(protocol, move, path: str, state_path: str) -> list:
+    """ARG029: a move type the protocol's spec lists as a read (`read_moves`) is refused by apply; replay still
+    accepts one in an older log (the engine keeps a handler that changes nothing), so old files stay valid."""
+    kind = move.get("type") if isinstance(move, dict) else None
+    if isinstance(kind, str) and kind in protocol.read_moves:
+        return [finding("ARG029", path=f"{path}/type", found=kind, state=state_path)]
+    return []

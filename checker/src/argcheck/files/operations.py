@@ -139,4 +139,14 @@ def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
 
 
 __all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
-           "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied"]
+           "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied", "issued"]
+
+
+def issued(outcome: Outcome) -> list[str]:
+    """What the engine issued for the moves `outcome` applied (e.g. a new claim's id), in order: an engine may
+    keep `receipts`, a dict from a move's seq to one short line; engines without it issue nothing."""
+    if not outcome.applied or outcome.replay is None or outcome.doc is None:
+        return []
+    receipts = getattr(outcome.replay.engine, "receipts", None) or {}
+    last = outcome.doc["move_count"]
+    return [receipts[seq] for seq in range(last - outcome.applied + 1, last + 1) if seq in receipts]

@@ -84,7 +84,8 @@ def _applied_result(outcome: operations.Outcome, path: str, **extra) -> dict:
     """The result of an apply; nothing applied, or a run the moves ended, is reported as a problem."""
     if outcome.applied == 0:
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path, applied=0)
-    result = {**describe(outcome, path), "applied": outcome.applied, "findings": findings_json(outcome.findings)}
+    result = {**describe(outcome, path), "applied": outcome.applied, "issued": operations.issued(outcome),
+              "findings": findings_json(outcome.findings)}
     terminal = outcome.replay.protocol.terminal_statuses
     if result["status"] in terminal:
         raise _run_ended(outcome, dict(result, exit_code=int(ExitCode.TERMINAL), terminated=True))

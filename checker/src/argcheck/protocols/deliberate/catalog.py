@@ -337,6 +337,21 @@ define("DLB191", "DEGRADED_RESULT", WARNING, "the result is degraded: {reasons}"
        example="a deliberation synthesized with a quality exit",
        fix="Present with the degradation stated, or retry with a working consultee.", protocol=P)
 
+define("DLB193", "ARBITRATION_NOT_FRESH", ERROR,
+       "the arbitration comes from session {session}, which the consult of move {seq} already used",
+       "run the arbiter in a new session (`argcheck consult` does after synthesis) and record its reply",
+       why="The arbiter is a secondary verification with no attribution: a session that took part in the "
+           "deliberation has seen the exchange it is asked to judge.",
+       example='{"type": "arbitrate", ..., "session_id": "s-1"} where s-1 is the consultee\'s session',
+       fix="Ask the arbiter in a fresh session.", protocol=P)
+define("DLB194", "ARBITRATION_SESSION_UNRECORDED", WARNING,
+       "the arbitration records no session_id: it cannot be shown to come from a fresh session",
+       "record the arbiter's reply with `argcheck ingest` (it keeps the session id), or add its session_id",
+       why="The arbiter must not be a session that took part in the deliberation; without its session id that "
+           "cannot be checked.",
+       example='{"type": "arbitrate", "actor": "arbiter", "flags": [], "summary": "..."}',
+       fix="Add the arbiter's session_id.", protocol=P)
+
 # What each {slot} in the DLB messages and hints stands for (`argcheck rules CODE` explains them).
 PLACEHOLDERS = {
     "action": "what the move does (e.g. classifies, judges, synthesize)",
@@ -379,6 +394,7 @@ PLACEHOLDERS = {
     "role": "the role that answers (respondent or challenger)",
     "round": "the round (iteration) the move falls in",
     "seq": "the sequence number of the move that holds the id",
+    "session": "a consultee or arbiter session id",
     "status": "the current status",
     "target": "the ledger entry or point the entry points at",
     "termination": "the termination the synthesis claims",

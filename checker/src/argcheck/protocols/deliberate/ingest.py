@@ -86,11 +86,13 @@ def _consult(envelope, outcome: str, **fields) -> dict:
     return move
 
 
-def _call_record(envelope) -> dict:
-    record = {}
+def _session_of(envelope) -> dict:
     session = envelope.get("session_id")
-    if isinstance(session, str) and 0 < len(session) <= MAX_EXCERPT:
-        record["session_id"] = session
+    return {"session_id": session} if isinstance(session, str) and 0 < len(session) <= MAX_EXCERPT else {}
+
+
+def _call_record(envelope) -> dict:
+    record = _session_of(envelope)
     usage = _usage(envelope.get("usage"))
     if usage:
         record["usage"] = usage
@@ -135,7 +137,7 @@ def _arbitration_move(state, envelope) -> dict:
     unknown += sorted(set(reply["constraints"]) - set(state.ledger), key=natural_key)
     if unknown:
         raise IngestProblem(f"the arbiter's reply names unknown ids: {', '.join(unknown)}")
-    return {"type": "arbitrate", "actor": "arbiter", **reply}
+    return {"type": "arbitrate", "actor": "arbiter", **reply, **_session_of(envelope)}
 
 
 

@@ -235,6 +235,8 @@ class Arbitrate(Strict):
     flags: list[Flag] = Field(default_factory=list, max_length=200)
     constraints: list[Id] = Field(default_factory=list, max_length=50)
     summary: Text
+    session_id: Optional[ShortText] = Field(default=None, description="The arbiter's session (`ingest` records "
+                                            "the envelope's); a fresh one, used by no consult of this run")
 
 
 class Present(Strict):

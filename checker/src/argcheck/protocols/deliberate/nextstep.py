@@ -111,7 +111,7 @@ def next_action(state, state_path: str = "STATE") -> dict:
                        "first consult", [apply_command(state_path, f"[{move}]")])
     duties = orchestrator_duties(state)
     if duties:
-        todo = "; ".join(f"{kind} {' '.join(ids)}" for kind, ids in duties.items())
+        todo = "; ".join(f"{kind} {' '.join(_duty_ids(state, kind, ids))}" for kind, ids in duties.items())
         body = ", ".join(_duty_skeletons(state, duties))
         return _action("orchestrator", f"apply your moves (fill in the ...): {todo}",
                        [apply_command(state_path, f"[{body}]")])
@@ -125,6 +125,14 @@ def next_action(state, state_path: str = "STATE") -> dict:
 
 ORCHESTRATOR_FIRST = frozenset({"orchestrator_proposes", "verification", "participant", "red_team",
                                 "devils_advocate", "collaborative_completion"})
+
+
+def _duty_ids(state, kind: str, ids: list[str]) -> list[str]:
+    """The ids of a duty, a clarified point marked as one to classify again."""
+    if kind != "classify":
+        return ids
+    return [f"{i} (again: clarified after ILL_FORMED)"
+            if queries.needs_reclassification(state.points[i], "orchestrator") else i for i in ids]
 
 
 def _needs_opening_points(state) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from argcheck.core.personas import persona_section
 from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate.framing import framing_reminder, framing_section
 from argcheck.protocols.deliberate.reply_example import format_section
 from argcheck.protocols.deliberate.standing import (
     BUCKET_REASONS, consultee_duties, consultee_name, consultee_reminders, doomed_challenges, evidence_ids, ledger_line,
@@ -59,13 +60,15 @@ def render_prompt(state, seen=None) -> str:
         return f"No consultee prompt is due: the deliberation is {state.status}.\n"
     if seen is not None:
         return _join([
-            _title(state, " (continued)"), RESUMED_PREAMBLE, _question(state), _previous_problem(state),
+            _title(state, " (continued)"), RESUMED_PREAMBLE, _question(state),
+            framing_reminder(state.header.get("flow")), _previous_problem(state),
             _changes("Ledger entries", _ledger_lines(state), _ledger_lines(seen)),
             _changes("Points", _point_blocks(state), _point_blocks(seen)), _judgments_since(state, seen),
             *_duties(state), _admissible_section(state), format_section(state, resumed=True),
         ])
     return _join([
-        _title(state), PREAMBLE, _question(state), _previous_problem(state), _ledger_section(state, "consultee"),
+        _title(state), PREAMBLE, _question(state), framing_section(state.header.get("flow")),
+        _previous_problem(state), _ledger_section(state, "consultee"),
         _points_section(state), *_duties(state), _admissible_section(state), format_section(state),
     ])
 

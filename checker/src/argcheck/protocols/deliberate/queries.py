@@ -138,6 +138,8 @@ def _point_duties(state, point) -> list[str]:
         return duties
     if point.awaiting_clarification:
         duties.append(f"{point.id}: {point.author} must clarify it (classified ILL_FORMED)")
+    duties += [f"{point.id}: clarified: the {party} must classify it again" for party in ("orchestrator", "consultee")
+               if needs_reclassification(point, party)]
     for party in ("orchestrator", "consultee"):
         if owes_challenge(state, point, party):
             verdict = point.classifications[party]
@@ -145,6 +147,12 @@ def _point_duties(state, point) -> list[str]:
     if point.awaiting_evidence:
         duties.append(f"{point.id}: accepted, awaiting verified evidence (ledger supports + verify)")
     return duties
+
+
+def needs_reclassification(point, party: str) -> bool:
+    """The point was clarified after `party` classified it ILL_FORMED: `party` classifies it again."""
+    return (point.classifications.get(party) == "ILL_FORMED" and not point.awaiting_clarification
+            and point.author != party and point.bucket is None and not point.not_evaluated)
 
 
 def owes_challenge(state, point, party: str) -> bool:

@@ -45,7 +45,7 @@ def _summary(state) -> str:
         ("Consultee", header.get("consultee")),
         ("Rounds", f"{state.iteration} of {state.cap} (phase {state.phase})"),
         ("Termination", synthesis.get("termination", "—")),
-        ("Confidence", queries.confidence(state)),
+        ("Confidence", _confidence_text(state)),
     ]
     table = "\n".join(f"| {name} | {cell(value)} |" for name, value in rows)
     return (f"**Question:** {flat(state.question)}\n\n**Answer:** {flat(answer)}\n\n"
@@ -199,8 +199,15 @@ def _arbitration(state) -> str:
     record = state.arbitration
     flags = "\n".join(f"- flag on {f['point']}: {flat(f['concern'])}" for f in record.get("flags", [])) or "- no flags"
     constraints = ", ".join(record.get("constraints", [])) or "none"
-    return (f"## Arbitration\n\n{trigger_line} Confidence: **{queries.confidence(state)}**.\n\n"
+    return (f"## Arbitration\n\n{trigger_line} Confidence: **{_confidence_text(state)}**.\n\n"
             f"{flat(record.get('summary', ''))}\n\n{flags}\n\nConstraints: {constraints}")
+
+
+def _confidence_text(state) -> str:
+    value = queries.confidence(state)
+    if value == "n/a":
+        return "n/a (nothing was agreed)"
+    return value
 
 
 def _consultations(state) -> str:

@@ -163,15 +163,28 @@ def on_arbitrate(eng, move: dict) -> list[Finding]:
     constraints = move.get("constraints", ())
     found += unknown_all(eng, state.ledger, constraints, "constraints", "ledger entry")
     found += constraint_problems(eng, constraints)
+    found += fresh_session_problems(eng, move.get("session_id"))
     if refused(found):
         return found
     state.arbitration = {"flags": [dict(flag) for flag in move.get("flags", ())], "constraints": list(constraints),
-                         "summary": move["summary"], "seq": eng.seq}
+                         "summary": move["summary"], "seq": eng.seq, "session_id": move.get("session_id")}
     share = termination.flagged_share(state)
     if share >= termination.HEAVY_FLAGGING:
         found.append(eng.report("DLB187", "flags", flagged=len(set(flagged)), total=len(state.points),
                                 percent=round(share * 100)))
     return found
+
+
+def fresh_session_problems(eng, session_id: str | None) -> list[Finding]:
+    """The arbiter's independence (seed: arbitration "with no attribution"): a session that took part in the
+    deliberation has seen the exchange. DLB193: the session id is one a consult of this run recorded; DLB194
+    (warning): no session id, so freshness cannot be shown (a hand-recorded or older arbitration)."""
+    if session_id is None:
+        return [eng.report("DLB194", "session_id")]
+    used = [c for c in eng.state.consultations if c.session_id == session_id]
+    if used:
+        return [eng.report("DLB193", "session_id", session=session_id, seq=used[0].seq)]
+    return []
 
 
 def constraint_problems(eng, constraints) -> list[Finding]:

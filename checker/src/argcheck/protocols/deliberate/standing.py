@@ -90,8 +90,12 @@ def orchestrator_duties(state) -> dict[str, list[str]]:
 
 
 def _awaits_verdict(point, party: str) -> bool:
-    return (point.author != party and party not in point.classifications and point.bucket is None
+    """`party` owes the point a verdict: it never classified it, or classified it ILL_FORMED and the author has
+    clarified it since (the restated point is classified again)."""
+    unclassified = party not in point.classifications or queries.needs_reclassification(point, party)
+    return (point.author != party and unclassified and point.bucket is None
             and not point.not_evaluated and not point.awaiting_clarification)
+
 
 
 def consultee_duties(state) -> dict[str, list[str]]:

@@ -112,8 +112,8 @@ def flagged_share(state) -> float:
 
 def confidence(state) -> str:
     """Flags lower confidence: none -> high, under 50% -> medium, 50% or more -> low. A degraded result is
-    never high; with no points there is nothing to be confident about (n/a)."""
-    if not state.points:
+    never high; with no points, or no Agreed point, there is nothing to be confident about (n/a)."""
+    if not any(point.bucket == AGREED for point in state.points.values()):
         return "n/a"
     share = flagged_share(state)
     if share >= HEAVY_FLAGGING:

@@ -2564,6 +2564,87 @@ def _v20(data, custom_formats={}, name_prefix=None):
 
 
 _v21_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
+
+def _v21(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'report_token_usage', 'type': 'string'}, 'actor': {'const': 'agent', 'type': 'string'}, 'tokens_used': {'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, 'tokens_limit': {'maximum': 100000000, 'minimum': 1, 'type': 'integer'}}, 'required': ['type', 'tokens_used'], 'type': 'object'}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['type', 'tokens_used']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'report_token_usage', 'type': 'string'}, 'actor': {'const': 'agent', 'type': 'string'}, 'tokens_used': {'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, 'tokens_limit': {'maximum': 100000000, 'minimum': 1, 'type': 'integer'}}, 'required': ['type', 'tokens_used'], 'type': 'object'}, rule='required')
+        data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v21_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
+        if "type" in data_keys:
+            data_keys.remove("type")
+            data__type = data["type"]
+            if not isinstance(data__type, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be string", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'report_token_usage', 'type': 'string'}, rule='type')
+            if not (isinstance(data__type, str) and data__type == 'report_token_usage'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: report_token_usage", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'report_token_usage', 'type': 'string'}, rule='const')
+        if "actor" in data_keys:
+            data_keys.remove("actor")
+            data__actor = data["actor"]
+            if not isinstance(data__actor, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".actor must be string", value=data__actor, name="" + (name_prefix or "data") + ".actor", definition={'const': 'agent', 'type': 'string'}, rule='type')
+            if not (isinstance(data__actor, str) and data__actor == 'agent'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".actor must be same as const definition: agent", value=data__actor, name="" + (name_prefix or "data") + ".actor", definition={'const': 'agent', 'type': 'string'}, rule='const')
+        if "tokens_used" in data_keys:
+            data_keys.remove("tokens_used")
+            data__tokensused = data["tokens_used"]
+            if not isinstance(data__tokensused, (int)) and not (isinstance(data__tokensused, float) and data__tokensused.is_integer()) or isinstance(data__tokensused, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_used must be integer", value=data__tokensused, name="" + (name_prefix or "data") + ".tokens_used", definition={'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, rule='type')
+            if isinstance(data__tokensused, (int, float, Decimal)) and not isinstance(data__tokensused, bool):
+                if data__tokensused < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_used must be bigger than or equal to 0", value=data__tokensused, name="" + (name_prefix or "data") + ".tokens_used", definition={'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, rule='minimum')
+                if data__tokensused > 100000000:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_used must be smaller than or equal to 100000000", value=data__tokensused, name="" + (name_prefix or "data") + ".tokens_used", definition={'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, rule='maximum')
+        if "tokens_limit" in data_keys:
+            data_keys.remove("tokens_limit")
+            data__tokenslimit = data["tokens_limit"]
+            if not isinstance(data__tokenslimit, (int)) and not (isinstance(data__tokenslimit, float) and data__tokenslimit.is_integer()) or isinstance(data__tokenslimit, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_limit must be integer", value=data__tokenslimit, name="" + (name_prefix or "data") + ".tokens_limit", definition={'maximum': 100000000, 'minimum': 1, 'type': 'integer'}, rule='type')
+            if isinstance(data__tokenslimit, (int, float, Decimal)) and not isinstance(data__tokenslimit, bool):
+                if data__tokenslimit < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_limit must be bigger than or equal to 1", value=data__tokenslimit, name="" + (name_prefix or "data") + ".tokens_limit", definition={'maximum': 100000000, 'minimum': 1, 'type': 'integer'}, rule='minimum')
+                if data__tokenslimit > 100000000:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_limit must be smaller than or equal to 100000000", value=data__tokenslimit, name="" + (name_prefix or "data") + ".tokens_limit", definition={'maximum': 100000000, 'minimum': 1, 'type': 'integer'}, rule='maximum')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'report_token_usage', 'type': 'string'}, 'actor': {'const': 'agent', 'type': 'string'}, 'tokens_used': {'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, 'tokens_limit': {'maximum': 100000000, 'minimum': 1, 'type': 'integer'}}, 'required': ['type', 'tokens_used'], 'type': 'object'}, rule='additionalProperties')
+    return data
+
+
+
+_v22_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '\\S': re.compile('\\S'),
     '^https?://\\S+$': re.compile('^https?://\\S+\\Z'),
@@ -2571,7 +2652,7 @@ _v21_REGEX = {
 }
 
 
-def _v21(data, custom_formats={}, name_prefix=None):
+def _v22(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Edge': {'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'submit_user_insight', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'insight': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'evidence_urls': {'items': {'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'edges': {'items': {'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor', 'insight'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2594,7 +2675,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v21_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v22_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2632,7 +2713,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".insight must be longer than or equal to 1 characters", value=data__insight, name="" + (name_prefix or "data") + ".insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__insight_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".insight must be shorter than or equal to 4000 characters", value=data__insight, name="" + (name_prefix or "data") + ".insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v21_REGEX['\\S'].search(data__insight):
+                if not _v22_REGEX['\\S'].search(data__insight):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".insight must match pattern \\S", value=data__insight, name="" + (name_prefix or "data") + ".insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if "evidence_urls" in data_keys:
             data_keys.remove("evidence_urls")
@@ -2653,7 +2734,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + " must be longer than or equal to 8 characters", value=data__evidenceurls_item, name="" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='minLength')
                         if data__evidenceurls_item_len > 2000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + " must be shorter than or equal to 2000 characters", value=data__evidenceurls_item, name="" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='maxLength')
-                        if not _v21_REGEX['^https?://\\S+$'].search(data__evidenceurls_item):
+                        if not _v22_REGEX['^https?://\\S+$'].search(data__evidenceurls_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + " must match pattern ^https?://\\S+$", value=data__evidenceurls_item, name="" + (name_prefix or "data") + ".evidence_urls[{data__evidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='pattern')
         if "edges" in data_keys:
             data_keys.remove("edges")
@@ -2666,12 +2747,12 @@ def _v21(data, custom_formats={}, name_prefix=None):
                 if data__edges_len > 50:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".edges must contain less than or equal to 50 items", value=data__edges, name="" + (name_prefix or "data") + ".edges", definition={'items': {'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}, 'maxItems': 50, 'type': 'array'}, rule='maxItems')
                 for data__edges_x, data__edges_item in enumerate(data__edges):
-                    _v21____defs_edge(data__edges_item, custom_formats, (name_prefix or "data") + ".edges[{data__edges_x}]".format(**locals()))
+                    _v22____defs_edge(data__edges_item, custom_formats, (name_prefix or "data") + ".edges[{data__edges_x}]".format(**locals()))
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Edge': {'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'submit_user_insight', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'insight': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'evidence_urls': {'items': {'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'edges': {'items': {'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor', 'insight'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-def _v21____defs_edge(data, custom_formats={}, name_prefix=None):
+def _v22____defs_edge(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'source': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'target': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'edge_type': {'enum': ['supports', 'contradicts', 'extends', 'supersedes', 'depends_on', 'merged_from'], 'type': 'string'}}, 'required': ['source', 'target', 'edge_type'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2686,7 +2767,7 @@ def _v21____defs_edge(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__source, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".source must be string", value=data__source, name="" + (name_prefix or "data") + ".source", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
             if isinstance(data__source, str):
-                if not _v21_REGEX['^C[1-9][0-9]{0,6}$'].search(data__source):
+                if not _v22_REGEX['^C[1-9][0-9]{0,6}$'].search(data__source):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".source must match pattern ^C[1-9][0-9]{0,6}$", value=data__source, name="" + (name_prefix or "data") + ".source", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if "target" in data_keys:
             data_keys.remove("target")
@@ -2694,7 +2775,7 @@ def _v21____defs_edge(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__target, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".target must be string", value=data__target, name="" + (name_prefix or "data") + ".target", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
             if isinstance(data__target, str):
-                if not _v21_REGEX['^C[1-9][0-9]{0,6}$'].search(data__target):
+                if not _v22_REGEX['^C[1-9][0-9]{0,6}$'].search(data__target):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".target must match pattern ^C[1-9][0-9]{0,6}$", value=data__target, name="" + (name_prefix or "data") + ".target", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if "edge_type" in data_keys:
             data_keys.remove("edge_type")
@@ -2709,13 +2790,13 @@ def _v21____defs_edge(data, custom_formats={}, name_prefix=None):
 
 
 
-_v22_REGEX = {
+_v23_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v22(data, custom_formats={}, name_prefix=None):
+def _v23(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'decompose_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'confirmed_assumptions': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'rejected_assumptions': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'added_assumptions': {'items': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'selected_reframings': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'added_reframings': {'items': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2738,7 +2819,7 @@ def _v22(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v22_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v23_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2820,7 +2901,7 @@ def _v22(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__addedassumptions_item, name="" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                         if data__addedassumptions_item_len > 4000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + " must be shorter than or equal to 4000 characters", value=data__addedassumptions_item, name="" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                        if not _v22_REGEX['\\S'].search(data__addedassumptions_item):
+                        if not _v23_REGEX['\\S'].search(data__addedassumptions_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + " must match pattern \\S", value=data__addedassumptions_item, name="" + (name_prefix or "data") + ".added_assumptions[{data__addedassumptions_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if "selected_reframings" in data_keys:
             data_keys.remove("selected_reframings")
@@ -2859,7 +2940,7 @@ def _v22(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__addedreframings_item, name="" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                         if data__addedreframings_item_len > 4000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + " must be shorter than or equal to 4000 characters", value=data__addedreframings_item, name="" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                        if not _v22_REGEX['\\S'].search(data__addedreframings_item):
+                        if not _v23_REGEX['\\S'].search(data__addedreframings_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + " must match pattern \\S", value=data__addedreframings_item, name="" + (name_prefix or "data") + ".added_reframings[{data__addedreframings_x}]".format(**locals()) + "", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'decompose_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'confirmed_assumptions': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'rejected_assumptions': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'added_assumptions': {'items': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'selected_reframings': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'added_reframings': {'items': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
@@ -2867,13 +2948,13 @@ def _v22(data, custom_formats={}, name_prefix=None):
 
 
 
-_v23_REGEX = {
+_v24_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v23(data, custom_formats={}, name_prefix=None):
+def _v24(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'explore_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'starred_analogies': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'suggested_domains': {'items': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2896,7 +2977,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v23_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v24_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2960,7 +3041,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__suggesteddomains_item, name="" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + "", definition={'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                         if data__suggesteddomains_item_len > 500:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + " must be shorter than or equal to 500 characters", value=data__suggesteddomains_item, name="" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + "", definition={'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                        if not _v23_REGEX['\\S'].search(data__suggesteddomains_item):
+                        if not _v24_REGEX['\\S'].search(data__suggesteddomains_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + " must match pattern \\S", value=data__suggesteddomains_item, name="" + (name_prefix or "data") + ".suggested_domains[{data__suggesteddomains_x}]".format(**locals()) + "", definition={'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'explore_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'starred_analogies': {'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, 'suggested_domains': {'items': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
@@ -2968,14 +3049,14 @@ def _v23(data, custom_formats={}, name_prefix=None):
 
 
 
-_v24_REGEX = {
+_v25_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^C[1-9][0-9]{0,6}$': re.compile('^C[1-9][0-9]{0,6}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v24(data, custom_formats={}, name_prefix=None):
+def _v25(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'ClaimFeedback': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'claims_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'claim_feedback': {'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}, 'maxItems': 3, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2998,7 +3079,7 @@ def _v24(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v24_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v25_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -3036,12 +3117,12 @@ def _v24(data, custom_formats={}, name_prefix=None):
                 if data__claimfeedback_len > 3:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_feedback must contain less than or equal to 3 items", value=data__claimfeedback, name="" + (name_prefix or "data") + ".claim_feedback", definition={'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}, 'maxItems': 3, 'type': 'array'}, rule='maxItems')
                 for data__claimfeedback_x, data__claimfeedback_item in enumerate(data__claimfeedback):
-                    _v24____defs_claimfeedback(data__claimfeedback_item, custom_formats, (name_prefix or "data") + ".claim_feedback[{data__claimfeedback_x}]".format(**locals()))
+                    _v25____defs_claimfeedback(data__claimfeedback_item, custom_formats, (name_prefix or "data") + ".claim_feedback[{data__claimfeedback_x}]".format(**locals()))
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'ClaimFeedback': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'claims_review', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'claim_feedback': {'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}, 'maxItems': 3, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-def _v24____defs_claimfeedback(data, custom_formats={}, name_prefix=None):
+def _v25____defs_claimfeedback(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -3056,7 +3137,7 @@ def _v24____defs_claimfeedback(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__claimid, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_id must be string", value=data__claimid, name="" + (name_prefix or "data") + ".claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
             if isinstance(data__claimid, str):
-                if not _v24_REGEX['^C[1-9][0-9]{0,6}$'].search(data__claimid):
+                if not _v25_REGEX['^C[1-9][0-9]{0,6}$'].search(data__claimid):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_id must match pattern ^C[1-9][0-9]{0,6}$", value=data__claimid, name="" + (name_prefix or "data") + ".claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if "feedback" in data_keys:
             data_keys.remove("feedback")
@@ -3069,7 +3150,7 @@ def _v24____defs_claimfeedback(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".feedback must be longer than or equal to 1 characters", value=data__feedback, name="" + (name_prefix or "data") + ".feedback", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__feedback_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".feedback must be shorter than or equal to 4000 characters", value=data__feedback, name="" + (name_prefix or "data") + ".feedback", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v24_REGEX['\\S'].search(data__feedback):
+                if not _v25_REGEX['\\S'].search(data__feedback):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".feedback must match pattern \\S", value=data__feedback, name="" + (name_prefix or "data") + ".feedback", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'feedback': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['claim_id', 'feedback'], 'type': 'object'}, rule='additionalProperties')
@@ -3077,14 +3158,14 @@ def _v24____defs_claimfeedback(data, custom_formats={}, name_prefix=None):
 
 
 
-_v25_REGEX = {
+_v26_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^C[1-9][0-9]{0,6}$': re.compile('^C[1-9][0-9]{0,6}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v25(data, custom_formats={}, name_prefix=None):
+def _v26(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'ClaimVerdict': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'verdicts', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'verdicts': {'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}, 'maxItems': 10, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -3107,7 +3188,7 @@ def _v25(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v25_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v26_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -3145,12 +3226,12 @@ def _v25(data, custom_formats={}, name_prefix=None):
                 if data__verdicts_len > 10:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".verdicts must contain less than or equal to 10 items", value=data__verdicts, name="" + (name_prefix or "data") + ".verdicts", definition={'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}, 'maxItems': 10, 'type': 'array'}, rule='maxItems')
                 for data__verdicts_x, data__verdicts_item in enumerate(data__verdicts):
-                    _v25____defs_claimverdict(data__verdicts_item, custom_formats, (name_prefix or "data") + ".verdicts[{data__verdicts_x}]".format(**locals()))
+                    _v26____defs_claimverdict(data__verdicts_item, custom_formats, (name_prefix or "data") + ".verdicts[{data__verdicts_x}]".format(**locals()))
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'ClaimVerdict': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'verdicts', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'verdicts': {'items': {'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}, 'maxItems': 10, 'type': 'array'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
+def _v26____defs_claimverdict(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -3165,7 +3246,7 @@ def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__claimid, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_id must be string", value=data__claimid, name="" + (name_prefix or "data") + ".claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
             if isinstance(data__claimid, str):
-                if not _v25_REGEX['^C[1-9][0-9]{0,6}$'].search(data__claimid):
+                if not _v26_REGEX['^C[1-9][0-9]{0,6}$'].search(data__claimid):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_id must match pattern ^C[1-9][0-9]{0,6}$", value=data__claimid, name="" + (name_prefix or "data") + ".claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if "verdict" in data_keys:
             data_keys.remove("verdict")
@@ -3185,7 +3266,7 @@ def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".rejection_reason must be longer than or equal to 1 characters", value=data__rejectionreason, name="" + (name_prefix or "data") + ".rejection_reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__rejectionreason_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".rejection_reason must be shorter than or equal to 4000 characters", value=data__rejectionreason, name="" + (name_prefix or "data") + ".rejection_reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v25_REGEX['\\S'].search(data__rejectionreason):
+                if not _v26_REGEX['\\S'].search(data__rejectionreason):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".rejection_reason must match pattern \\S", value=data__rejectionreason, name="" + (name_prefix or "data") + ".rejection_reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if "qualification" in data_keys:
             data_keys.remove("qualification")
@@ -3198,7 +3279,7 @@ def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".qualification must be longer than or equal to 1 characters", value=data__qualification, name="" + (name_prefix or "data") + ".qualification", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__qualification_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".qualification must be shorter than or equal to 4000 characters", value=data__qualification, name="" + (name_prefix or "data") + ".qualification", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v25_REGEX['\\S'].search(data__qualification):
+                if not _v26_REGEX['\\S'].search(data__qualification):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".qualification must match pattern \\S", value=data__qualification, name="" + (name_prefix or "data") + ".qualification", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if "merge_with" in data_keys:
             data_keys.remove("merge_with")
@@ -3214,7 +3295,7 @@ def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
                     if not isinstance(data__mergewith_item, (str)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".merge_with[{data__mergewith_x}]".format(**locals()) + " must be string", value=data__mergewith_item, name="" + (name_prefix or "data") + ".merge_with[{data__mergewith_x}]".format(**locals()) + "", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
                     if isinstance(data__mergewith_item, str):
-                        if not _v25_REGEX['^C[1-9][0-9]{0,6}$'].search(data__mergewith_item):
+                        if not _v26_REGEX['^C[1-9][0-9]{0,6}$'].search(data__mergewith_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".merge_with[{data__mergewith_x}]".format(**locals()) + " must match pattern ^C[1-9][0-9]{0,6}$", value=data__mergewith_item, name="" + (name_prefix or "data") + ".merge_with[{data__mergewith_x}]".format(**locals()) + "", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'verdict': {'enum': ['accept', 'reject', 'qualify', 'merge'], 'type': 'string'}, 'rejection_reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'qualification': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'merge_with': {'items': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'maxItems': 20, 'type': 'array'}}, 'required': ['claim_id', 'verdict'], 'type': 'object'}, rule='additionalProperties')
@@ -3222,7 +3303,7 @@ def _v25____defs_claimverdict(data, custom_formats={}, name_prefix=None):
 
 
 
-_v26_REGEX = {
+_v27_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^C[1-9][0-9]{0,6}$': re.compile('^C[1-9][0-9]{0,6}\\Z'),
     '\\S': re.compile('\\S'),
@@ -3230,7 +3311,7 @@ _v26_REGEX = {
 }
 
 
-def _v26(data, custom_formats={}, name_prefix=None):
+def _v27(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'build_decision', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'decision': {'enum': ['continue', 'deep_dive', 'resolve', 'add_insight'], 'type': 'string'}, 'deep_dive_claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'user_insight': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'user_evidence_urls': {'items': {'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor', 'decision'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -3253,7 +3334,7 @@ def _v26(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v26_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v27_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -3293,7 +3374,7 @@ def _v26(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__deepdiveclaimid, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".deep_dive_claim_id must be string", value=data__deepdiveclaimid, name="" + (name_prefix or "data") + ".deep_dive_claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='type')
             if isinstance(data__deepdiveclaimid, str):
-                if not _v26_REGEX['^C[1-9][0-9]{0,6}$'].search(data__deepdiveclaimid):
+                if not _v27_REGEX['^C[1-9][0-9]{0,6}$'].search(data__deepdiveclaimid):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".deep_dive_claim_id must match pattern ^C[1-9][0-9]{0,6}$", value=data__deepdiveclaimid, name="" + (name_prefix or "data") + ".deep_dive_claim_id", definition={'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, rule='pattern')
         if "user_insight" in data_keys:
             data_keys.remove("user_insight")
@@ -3306,7 +3387,7 @@ def _v26(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_insight must be longer than or equal to 1 characters", value=data__userinsight, name="" + (name_prefix or "data") + ".user_insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__userinsight_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_insight must be shorter than or equal to 4000 characters", value=data__userinsight, name="" + (name_prefix or "data") + ".user_insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v26_REGEX['\\S'].search(data__userinsight):
+                if not _v27_REGEX['\\S'].search(data__userinsight):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_insight must match pattern \\S", value=data__userinsight, name="" + (name_prefix or "data") + ".user_insight", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if "user_evidence_urls" in data_keys:
             data_keys.remove("user_evidence_urls")
@@ -3327,7 +3408,7 @@ def _v26(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + " must be longer than or equal to 8 characters", value=data__userevidenceurls_item, name="" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='minLength')
                         if data__userevidenceurls_item_len > 2000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + " must be shorter than or equal to 2000 characters", value=data__userevidenceurls_item, name="" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='maxLength')
-                        if not _v26_REGEX['^https?://\\S+$'].search(data__userevidenceurls_item):
+                        if not _v27_REGEX['^https?://\\S+$'].search(data__userevidenceurls_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + " must match pattern ^https?://\\S+$", value=data__userevidenceurls_item, name="" + (name_prefix or "data") + ".user_evidence_urls[{data__userevidenceurls_x}]".format(**locals()) + "", definition={'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'build_decision', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'decision': {'enum': ['continue', 'deep_dive', 'resolve', 'add_insight'], 'type': 'string'}, 'deep_dive_claim_id': {'pattern': '^C[1-9][0-9]{0,6}$', 'type': 'string'}, 'user_insight': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'user_evidence_urls': {'items': {'maxLength': 2000, 'minLength': 8, 'pattern': '^https?://\\S+$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}}, 'required': ['type', 'actor', 'decision'], 'type': 'object'}, rule='additionalProperties')
@@ -3335,13 +3416,13 @@ def _v26(data, custom_formats={}, name_prefix=None):
 
 
 
-_v27_REGEX = {
+_v28_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v27(data, custom_formats={}, name_prefix=None):
+def _v28(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'cancel', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -3364,7 +3445,7 @@ def _v27(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v27_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v28_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -3402,12 +3483,12 @@ def _v27(data, custom_formats={}, name_prefix=None):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must be longer than or equal to 1 characters", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='minLength')
                 if data__reason_len > 4000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must be shorter than or equal to 4000 characters", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='maxLength')
-                if not _v27_REGEX['\\S'].search(data__reason):
+                if not _v28_REGEX['\\S'].search(data__reason):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".reason must match pattern \\S", value=data__reason, name="" + (name_prefix or "data") + ".reason", definition={'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, rule='pattern')
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'type': {'const': 'cancel', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-VALIDATORS = {'header': _v0, 'web_search': _v1, 'decompose_to_fundamentals': _v2, 'map_state_of_art': _v3, 'extract_assumptions': _v4, 'reframe_problem': _v5, 'build_morphological_box': _v6, 'search_cross_domain': _v7, 'identify_contradictions': _v8, 'map_adjacent_possible': _v9, 'state_thesis': _v10, 'find_antithesis': _v11, 'create_synthesis': _v12, 'attempt_falsification': _v13, 'check_novelty': _v14, 'score_claim': _v15, 'add_to_knowledge_graph': _v16, 'analyze_gaps': _v17, 'get_negative_knowledge': _v18, 'generate_knowledge_document': _v19, 'get_session_status': _v20, 'submit_user_insight': _v21, 'decompose_review': _v22, 'explore_review': _v23, 'claims_review': _v24, 'verdicts': _v25, 'build_decision': _v26, 'cancel': _v27}
+VALIDATORS = {'header': _v0, 'web_search': _v1, 'decompose_to_fundamentals': _v2, 'map_state_of_art': _v3, 'extract_assumptions': _v4, 'reframe_problem': _v5, 'build_morphological_box': _v6, 'search_cross_domain': _v7, 'identify_contradictions': _v8, 'map_adjacent_possible': _v9, 'state_thesis': _v10, 'find_antithesis': _v11, 'create_synthesis': _v12, 'attempt_falsification': _v13, 'check_novelty': _v14, 'score_claim': _v15, 'add_to_knowledge_graph': _v16, 'analyze_gaps': _v17, 'get_negative_knowledge': _v18, 'generate_knowledge_document': _v19, 'get_session_status': _v20, 'report_token_usage': _v21, 'submit_user_insight': _v22, 'decompose_review': _v23, 'explore_review': _v24, 'claims_review': _v25, 'verdicts': _v26, 'build_decision': _v27, 'cancel': _v28}
 
-NULLABLE = {'header': frozenset(['conversation_id']), 'web_search': frozenset(['claim_index', 'domain']), 'decompose_to_fundamentals': frozenset([]), 'map_state_of_art': frozenset([]), 'extract_assumptions': frozenset([]), 'reframe_problem': frozenset([]), 'build_morphological_box': frozenset([]), 'search_cross_domain': frozenset([]), 'identify_contradictions': frozenset([]), 'map_adjacent_possible': frozenset([]), 'state_thesis': frozenset([]), 'find_antithesis': frozenset([]), 'create_synthesis': frozenset(['builds_on_claim_id', 'cross_domain_source']), 'attempt_falsification': frozenset([]), 'check_novelty': frozenset([]), 'score_claim': frozenset([]), 'add_to_knowledge_graph': frozenset([]), 'analyze_gaps': frozenset([]), 'get_negative_knowledge': frozenset([]), 'generate_knowledge_document': frozenset([]), 'get_session_status': frozenset([]), 'submit_user_insight': frozenset([]), 'decompose_review': frozenset([]), 'explore_review': frozenset([]), 'claims_review': frozenset([]), 'verdicts': frozenset([]), 'build_decision': frozenset(['deep_dive_claim_id', 'user_insight']), 'cancel': frozenset(['reason'])}
+NULLABLE = {'header': frozenset(['conversation_id']), 'web_search': frozenset(['claim_index', 'domain']), 'decompose_to_fundamentals': frozenset([]), 'map_state_of_art': frozenset([]), 'extract_assumptions': frozenset([]), 'reframe_problem': frozenset([]), 'build_morphological_box': frozenset([]), 'search_cross_domain': frozenset([]), 'identify_contradictions': frozenset([]), 'map_adjacent_possible': frozenset([]), 'state_thesis': frozenset([]), 'find_antithesis': frozenset([]), 'create_synthesis': frozenset(['builds_on_claim_id', 'cross_domain_source']), 'attempt_falsification': frozenset([]), 'check_novelty': frozenset([]), 'score_claim': frozenset([]), 'add_to_knowledge_graph': frozenset([]), 'analyze_gaps': frozenset([]), 'get_negative_knowledge': frozenset([]), 'generate_knowledge_document': frozenset([]), 'get_session_status': frozenset([]), 'report_token_usage': frozenset(['tokens_limit']), 'submit_user_insight': frozenset([]), 'decompose_review': frozenset([]), 'explore_review': frozenset([]), 'claims_review': frozenset([]), 'verdicts': frozenset([]), 'build_decision': frozenset(['deep_dive_claim_id', 'user_insight']), 'cancel': frozenset(['reason'])}

@@ -63,15 +63,17 @@ def _synthesize(state) -> dict | None:
         if index not in state.current_round_claims:
             return _synthesis(state, index)
     unreferenced = state.current_round and not state.previous_claims_referenced
-    if not state.theses_stated or (unreferenced and state.claims_remaining):
+    if not state.theses_stated or (unreferenced and state.slots_remaining):
         return SKELETONS["state_thesis"]
     return None
 
 
 def _synthesis(state, index: int) -> dict:
     move = dict(SKELETONS["create_synthesis"], claim_index=index)
-    if state.current_round and not state.previous_claims_referenced:
-        earlier = [c for c in state.claims.values() if c.round_created < state.current_round]
+    if state.deep_dive_active:
+        move["builds_on_claim_id"] = state.deep_dive_target_claim_id
+    elif state.current_round and not state.previous_claims_referenced:
+        earlier = [c for c in state.claims.values() if c.round_created < state.round_number]
         in_graph = [c.id for c in earlier if c.id in state.graph]
         move["builds_on_claim_id"] = (in_graph or [c.id for c in earlier])[-1]
     return move

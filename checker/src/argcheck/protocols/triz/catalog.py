@@ -56,8 +56,9 @@ rule("TRZ103", "ANTITHESIS_MISSING", "claim slot {index} has no antithesis; crea
      "thesis.", '{"type": "create_synthesis", "claim_index": 1, ...} with an antithesis only for slot 0',
      "Find the antithesis of that slot first.")
 rule("TRZ104", "SYNTHESIS_INCOMPLETE", "the round cannot go to validate; missing: {missing}",
-     "every stated thesis needs its antithesis and its synthesis before the claims review",
-     "Rule 4: all claims must have an antithesis (and be synthesized) before the session advances to validate.",
+     "every stated thesis needs its antithesis before the claims review, and the round needs at least one claim",
+     "Rule 4: all claims must have an antithesis before the session advances to validate. A thesis whose "
+     "antithesis leaves nothing to synthesize may stay without a synthesis; it yields no claim.",
      "a claims_review while slot 1 has a thesis but no antithesis",
      "Finish every open slot, then ask the user for the claims review.")
 rule("TRZ105", "FALSIFICATION_MISSING", "claim slot {index} has no falsification attempt",
@@ -92,10 +93,11 @@ rule("TRZ111", "MAX_ROUNDS_EXCEEDED", "round {round} would exceed the maximum of
      "resolve the session (build_decision resolve) to crystallize the knowledge",
      "Rule 11: at most 5 rounds per session.", '{"type": "build_decision", "decision": "continue"} in round 5',
      "Resolve instead.")
-rule("TRZ112", "STATE_OF_ART_NOT_RESEARCHED", "map_state_of_art needs a web_search for the state of the art "
-     "in this phase; searched: {searched}",
+rule("TRZ112", "STATE_OF_ART_NOT_RESEARCHED", "map_state_of_art needs a web_search in this phase first; "
+     "searched: {searched}",
      'record {{"type": "web_search", "purpose": "state_of_art", "query": "...", "results": [...]}} first',
-     "Rule 12: the state of the art is researched, not recalled.", "map_state_of_art as the first move",
+     "Rule 12: the state of the art is researched, not recalled: map_state_of_art requires a web_search first.",
+     "map_state_of_art as the first move",
      "Search first, then map the state of the art from the results.")
 rule("TRZ113", "CROSS_DOMAIN_NOT_SEARCHED", "search_cross_domain for {domain!r} needs a web_search of that domain "
      "in this phase; searched: {searched}",
@@ -106,13 +108,15 @@ rule("TRZ113", "CROSS_DOMAIN_NOT_SEARCHED", "search_cross_domain for {domain!r} 
 rule("TRZ114", "ANTITHESIS_NOT_SEARCHED", "find_antithesis for slot {index} needs a web_search for its "
      "counter-evidence in this phase; searched: {searched}",
      'record {{"type": "web_search", "purpose": "antithesis", "claim_index": {index}, ...}} first',
-     "Rule 14: an antithesis is counter-evidence found by searching, not a straw man.",
+     "Rule 14: an antithesis is counter-evidence found by searching, not a straw man. A search that names a slot "
+     "counts for that slot only; one that names none counts for every slot.",
      "find_antithesis for slot 0 with no antithesis search for slot 0",
      "Search for counter-evidence to that thesis first.")
 rule("TRZ115", "FALSIFICATION_NOT_SEARCHED", "attempt_falsification for slot {index} needs a web_search to "
      "disprove it in this phase; searched: {searched}",
      'record {{"type": "web_search", "purpose": "falsification", "claim_index": {index}, ...}} first',
-     "Rule 15: a falsification attempt searches for what would disprove the claim.",
+     "Rule 15: a falsification attempt searches for what would disprove the claim. A search that names a slot "
+     "counts for that slot only; one that names none counts for every slot.",
      "attempt_falsification for slot 1 after a falsification search for slot 0 only",
      "Search for disproof of that claim first.")
 
@@ -202,3 +206,8 @@ rule("TRZ141", "MERGE_WITH_REJECTED_CLAIM", "the merge verdict on {claim} merges
      "A merged claim is traced to the claims it merges through merged_from edges in the graph, and a rejected "
      "claim never enters the graph: such a merge could never be traced.",
      '{"claim_id": "C2", "verdict": "merge", "merge_with": ["C1"]} with C1 rejected', "Merge with a claim that stands.")
+rule("TRZ142", "DEEP_DIVE_OFF_TARGET", "this synthesis builds on {found}; the deep dive is on {claim}",
+     'set "builds_on_claim_id": "{claim}"',
+     "The user chose to deep-dive into one claim: every claim of the deep dive builds on it.",
+     "a create_synthesis without builds_on_claim_id after the user chose a deep dive on C1",
+     "Build on the claim the user chose, or ask the user for another build decision after this pass.")

@@ -48,7 +48,7 @@ def reasoning_chain(state) -> str:
         rounds.setdefault(claim.round_created, []).append(claim)
     parts = []
     for number in sorted(rounds):
-        lines = [f"**Round {number + 1}**"]
+        lines = [f"**Round {number}**"]
         for claim in rounds[number]:
             if claim.claim_type == "user_contributed":
                 lines.append(f"- [{claim.id}] user insight: {flat(claim.claim_text)}")
@@ -58,9 +58,11 @@ def reasoning_chain(state) -> str:
                          f"{flat(claim.antithesis_text)}\n  - synthesis: {flat(claim.claim_text)} → verdict "
                          f"**{claim.verdict or 'pending'}**" + _merged(claim))
             lines += [f"  - user feedback: {flat(text)}" for text in claim.user_feedback]
+        lines += [f"- thesis left without a synthesis: {flat(t['thesis'])}\n  - antithesis: {flat(t['antithesis'])}"
+                  for t in state.unsynthesized if t["round"] == number]
         lines += [f"- build decision: **{d['decision']}**" + (f" on [{d['deep_dive_claim_id']}]"
                                                              if d["deep_dive_claim_id"] else "")
-                  for d in state.decisions if d["round"] == number + 1]
+                  for d in state.decisions if d["round"] == number]
         parts.append("\n".join(lines))
     return "\n\n".join(parts) or NONE
 

@@ -7,14 +7,15 @@ a tool of another phase is refused (WRONG_PHASE). Phases change only through the
 from __future__ import annotations
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
-from argcheck.protocols.triz import rules_build, rules_synthesis, rules_explore
+from argcheck.protocols.triz import rules_build, rules_synthesis, rules_explore, token_usage
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
 from argcheck.core.rules import finding
 
 ANY = tuple(Phase)
 # Which phases each move belongs to (the seed's tool tables; reviews close their phase).
 MOVE_PHASES = {
-    "web_search": ANY, "get_session_status": ANY, "cancel": ANY,
+    "web_search": ANY, "get_session_status": ANY, "report_token_usage": ANY, "submit_user_insight": ANY,
+    "cancel": ANY,
     "decompose_to_fundamentals": (Phase.DECOMPOSE,), "map_state_of_art": (Phase.DECOMPOSE,),
     "extract_assumptions": (Phase.DECOMPOSE,), "reframe_problem": (Phase.DECOMPOSE,),
     "decompose_review": (Phase.DECOMPOSE,),
@@ -27,7 +28,6 @@ MOVE_PHASES = {
     "score_claim": (Phase.VALIDATE,), "verdicts": (Phase.VALIDATE,),
     "add_to_knowledge_graph": (Phase.BUILD,), "analyze_gaps": (Phase.BUILD,),
     "get_negative_knowledge": (Phase.BUILD, Phase.SYNTHESIZE), "build_decision": (Phase.BUILD,),
-    "submit_user_insight": (Phase.BUILD,),
     "generate_knowledge_document": (Phase.CRYSTALLIZE,),
 }
 
@@ -38,6 +38,7 @@ class Engine:
     def __init__(self, header: dict, env):
         self.env = env
         self.seq, self.path = 0, ""
+        self.receipts: dict[int, str] = {}  # seq -> the claim id the move issued (printed by apply)
         problem = header.get("problem", "") if isinstance(header, dict) else ""
         self.state = ForgeState(problem=str(problem))
 
@@ -95,5 +96,6 @@ HANDLERS = {
     "submit_user_insight": rules_build.submit_user_insight,
     "generate_knowledge_document": rules_build.generate_knowledge_document,
     "get_session_status": rules_build.get_session_status,
+    "report_token_usage": token_usage.report_token_usage,
     "cancel": rules_build.cancel,
 }

@@ -40,6 +40,8 @@ CRYSTALLIZED, CANCELLED = "crystallized", "cancelled"
 # The user review that closes each phase (the seed's review events); crystallize closes with the document.
 REVIEW_OF_PHASE = {Phase.DECOMPOSE: "decompose_review", Phase.EXPLORE: "explore_review",
                    Phase.SYNTHESIZE: "claims_review", Phase.VALIDATE: "verdicts", Phase.BUILD: "build_decision"}
+# A merge verdict validates the claim as the merged claim (claim_type `merged`); the claims it merges become
+# `superseded` once its merged_from edges trace them in the graph (see claim_statuses.py).
 VERDICT_STATUS = {"accept": "validated", "reject": "rejected", "qualify": "qualified", "merge": "validated"}
 
 
@@ -48,9 +50,9 @@ class Claim:
     """A KnowledgeClaim (the seed's fields), plus what validation recorded about it."""
 
     id: str
-    claim_type: str  # synthesis | user_contributed
+    claim_type: str  # synthesis | user_contributed | merged
     claim_text: str
-    round_created: int
+    round_created: int  # the round number, 1-based like every round number argcheck shows
     seq: int
     claim_index: int | None = None
     thesis_text: str = ""
@@ -116,6 +118,8 @@ class ForgeState:
     graph: KnowledgeGraph = field(default_factory=KnowledgeGraph)
     negative_knowledge: list = field(default_factory=list)
     gaps: list = field(default_factory=list)
+    build_visits: int = 0  # how many times the session entered the build phase
+    gaps_visit: int = 0  # the build visit whose analyze_gaps wrote `gaps` (a later visit's analysis replaces them)
     convergence_locks: list = field(default_factory=list)
     negative_knowledge_consulted: bool = False
     previous_claims_referenced: bool = False
@@ -124,8 +128,10 @@ class ForgeState:
     deep_dive_target_claim_id: str | None = None
     decisions: list = field(default_factory=list)
     user_insights: list = field(default_factory=list)
+    unsynthesized: list = field(default_factory=list)  # theses left without a synthesis after their antithesis
     pending_insight: dict | None = None  # the user's add_insight decision, until submit_user_insight records it
     knowledge_document: dict | None = None
+    token_usage: dict | None = None  # the agent's last report_token_usage (reported, not measured)
 
     # -- computed -------------------------------------------------------------------------------------
 
@@ -138,11 +144,23 @@ class ForgeState:
         return SESSION_STATUS[self.current_phase]
 
     @property
+    def round_number(self) -> int:
+        """The current round, 1-based (`current_round` is the seed's index, from 0)."""
+        return self.current_round + 1
+
+    @property
     def claims_in_round(self) -> int:
+        """The claim slots opened this round (a thesis opens one; Rule 8 counts them)."""
         return self.theses_stated
 
     @property
     def claims_remaining(self) -> int:
+        """The seed's count: claims (syntheses) the round can still take."""
+        return max(0, MAX_CLAIMS_PER_ROUND - len(self.current_round_claims))
+
+    @property
+    def slots_remaining(self) -> int:
+        """Theses that can still be stated this round (each opens a slot that becomes a claim)."""
         return max(0, MAX_CLAIMS_PER_ROUND - self.theses_stated)
 
     @property
@@ -179,9 +197,30 @@ class ForgeState:
         """Searches count for the phase they were made in: a phase change clears them."""
         self.current_phase = phase
         self.web_searches_this_phase = []
+        if phase == Phase.BUILD:
+            self.build_visits += 1
+
+    def start_deep_dive(self, target: str) -> None:
+        """A deep dive is a new synthesize -> validate -> build pass on one claim, inside the current round: the
+        claim slots are freed for it, and nothing else of the seed's per-round reset happens (the seed ties that
+        reset, and the round count, to the user choosing continue)."""
+        self.clear_claim_slots()
+        self.deep_dive_active = True
+        self.deep_dive_target_claim_id = target
+        self.enter_phase(Phase.SYNTHESIZE)
 
     def reset_for_new_round(self) -> None:
-        """The seed's per-round reset (BUILD -> SYNTHESIZE after the user chose continue or deep_dive)."""
+        """The seed's per-round reset (BUILD -> SYNTHESIZE after the user chose continue)."""
+        self.clear_claim_slots()
+        self.negative_knowledge_consulted = False
+        self.previous_claims_referenced = False
+        self.web_searches_this_phase = []
+        self.deep_dive_active = False
+        self.deep_dive_target_claim_id = None
+        self.current_round += 1
+
+    def clear_claim_slots(self) -> None:
+        """Free the three claim slots (the round's claims stay claims of the session, by id)."""
         self.current_round_claims = {}
         self.theses_stated = 0
         self.theses = []
@@ -189,10 +228,6 @@ class ForgeState:
         self.antitheses_searched = set()
         self.falsification_attempted = set()
         self.novelty_checked = set()
-        self.negative_knowledge_consulted = False
-        self.previous_claims_referenced = False
-        self.web_searches_this_phase = []
-        self.current_round += 1
 
     def next_claim_id(self) -> str:
         return f"C{len(self.claims) + 1}"

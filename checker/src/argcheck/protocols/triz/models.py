@@ -208,8 +208,21 @@ class GenerateKnowledgeDocument(Strict):
 
 
 class GetSessionStatus(Strict):
+    """Legacy: status is a read now (`argcheck next`, `render --format status`); apply refuses it (ARG029), and
+    state files that recorded it stay valid."""
+
     type: Literal["get_session_status"]
     actor: Agent = "agent"
+
+
+class ReportTokenUsage(Strict):
+    """The agent's own report of its context usage (the seed's context_usage figures). argcheck cannot measure
+    it: the status shows it as reported by the agent."""
+
+    type: Literal["report_token_usage"]
+    actor: Agent = "agent"
+    tokens_used: Annotated[int, Field(ge=0, le=100_000_000)]
+    tokens_limit: Optional[Annotated[int, Field(ge=1, le=100_000_000)]] = None
 
 
 class SubmitUserInsight(Strict):
@@ -273,6 +286,6 @@ MOVE_MODELS = (
     WebSearch, DecomposeToFundamentals, MapStateOfArt, ExtractAssumptions, ReframeProblem, BuildMorphologicalBox,
     SearchCrossDomain, IdentifyContradictions, MapAdjacentPossible, StateThesis, FindAntithesis, CreateSynthesis,
     AttemptFalsification, CheckNovelty, ScoreClaim, AddToKnowledgeGraph, AnalyzeGaps, GetNegativeKnowledge,
-    GenerateKnowledgeDocument, GetSessionStatus, SubmitUserInsight, DecomposeReview, ExploreReview, ClaimsReview,
-    Verdicts, BuildDecision, Cancel,
+    GenerateKnowledgeDocument, GetSessionStatus, ReportTokenUsage, SubmitUserInsight, DecomposeReview, ExploreReview,
+    ClaimsReview, Verdicts, BuildDecision, Cancel,
 )

@@ -34,7 +34,7 @@ SKELETONS = {
     "get_negative_knowledge": {"type": "get_negative_knowledge"},
     "generate_knowledge_document": {"type": "generate_knowledge_document", "core_insight": "... [C1]",
                                     "implementation_guide": "... [C1]", "next_frontiers": "... [C1]"},
-    "get_session_status": {"type": "get_session_status"},
+    "report_token_usage": {"type": "report_token_usage", "tokens_used": 0, "tokens_limit": 1000000},
     "submit_user_insight": {"type": "submit_user_insight", "actor": "user", "insight": "...", "evidence_urls": [],
                             "edges": []},
     "decompose_review": {"type": "decompose_review", "actor": "user", "confirmed_assumptions": [0],

@@ -9,15 +9,19 @@ from argcheck.core.commandtext import inline, next_step_lines
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES
 from argcheck.protocols.triz.move_skeletons import SKELETONS
+from argcheck.protocols.triz.review_items import item_lines, review_items
+from argcheck.protocols.triz.spec import SPEC
 from argcheck.protocols.triz.status import session_status
+
+READS = SPEC.read_moves
 
 QUESTIONS = {
     "decompose_review": "Show the user the fundamentals, the state of the art, the assumptions and the reframings "
-                        "(numbered from 0), then ask: which assumptions do you confirm or reject, and what would "
-                        "you add? Which reframings do you select (at least one), and would you add your own?",
-    "explore_review": "Show the user the morphological box, the analogies (numbered from 0), the contradictions and "
-                      "the adjacent possible, then ask: which analogies resonate (star at least one)? Any domain "
-                      "you want searched?",
+                        "(numbered as listed above), then ask: which assumptions do you confirm or reject, and what "
+                        "would you add? Which reframings do you select (at least one), and would you add your own?",
+    "explore_review": "Show the user the morphological box, the analogies (numbered as listed above), the "
+                      "contradictions and the adjacent possible, then ask: which analogies resonate (star at least "
+                      "one)? Any domain you want searched?",
     "claims_review": "Show the user each claim of the round (id, thesis, antithesis, synthesis, evidence), then ask "
                      "for feedback on any of them before they are validated.",
     "verdicts": "Show the user each claim with its falsification attempt, novelty check and scores, then ask for a "
@@ -32,12 +36,13 @@ QUESTIONS = {
 def allowed_moves(state) -> list[str]:
     if state.status in ("crystallized", "cancelled"):
         return []
-    return [kind for kind, phases in MOVE_PHASES.items() if state.current_phase in phases]
+    return [kind for kind, phases in MOVE_PHASES.items() if state.current_phase in phases and kind not in READS]
 
 
 def report(state, state_path: str = "STATE") -> dict:
     status = session_status(state)
     return {"protocol": "triz", **status, "problem": state.problem, "allowed_moves": allowed_moves(state),
+            "review_items": review_items(state, status["awaiting"]["review"]),
             "next": next_action(state, status["awaiting"], state_path)}
 
 
@@ -63,11 +68,11 @@ def _ask_user(state, review: str, path: str) -> dict:
     skeleton = dict(SKELETONS[review])
     if review == "verdicts":
         skeleton["verdicts"] = [{"claim_id": c.id, "verdict": "accept"} for c in state.round_claims]
-    if review == "claims_review" and state.claims_remaining:
-        question += (f" (Up to {state.claims_remaining} more claim(s) fit this round: state another thesis first if "
+    if review == "claims_review" and state.slots_remaining:
+        question += (f" (Up to {state.slots_remaining} more claim(s) fit this round: state another thesis first if "
                      "the problem calls for it.)")
     if review == "build_decision" and state.max_rounds_reached:
-        question += " (This was the last of 5 rounds: only resolve or add an insight.)"
+        question += " (This is the last of 5 rounds: no continue; deep-dive, resolve or add an insight.)"
         skeleton["decision"] = "resolve"
     return _action("user", f"STOP and ask the user ({review}). {question} Record the answer as the user's move:",
                    [_apply(path, skeleton)])
@@ -90,7 +95,9 @@ def format_text(report: dict) -> str:
              f"Problem: {report['problem']}"]
     slots = [f"slot {s['slot']}: {s['claim_id'] or 'thesis only'}" for s in report["claims_in_round"]]
     if slots:
-        lines.append("This round: " + ", ".join(slots) + f" ({report['claims_remaining']} slot(s) left)")
+        lines.append("This round: " + ", ".join(slots) + f" ({report['slots_remaining']} slot(s) left, "
+                     f"{report['claims_remaining']} claim(s))")
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
+    lines += item_lines(report["review_items"])
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"

@@ -74,7 +74,7 @@ def react_flow(state) -> dict:
                       "data": {"label": clip(claim.claim_text, 120), "claim_text": claim.claim_text,
                                "claim_type": claim.claim_type, "status": claim.status,
                                "confidence": claim.confidence, "scores": claim.scores,
-                               "round": claim.round_created + 1, "evidence_count": len(claim.evidence)}})
+                               "round": claim.round_created, "evidence_count": len(claim.evidence)}})
     edges = [{"id": f"{source}-{kind}-{target}", "source": source, "target": target, "type": kind, "label": kind}
              for source, target, kind in state.graph.edges]
     return {"nodes": nodes, "edges": edges}

@@ -1,13 +1,14 @@
-"""Handlers of phases 5-6 (build, crystallize), the build decision, user insights, status and cancel."""
+"""Handlers of phases 5-6 (build, crystallize), user insights, the legacy status move and cancel."""
 
 from __future__ import annotations
 
 from argcheck.core.findings import has_errors
 from argcheck.protocols.triz.rules_claims import check_claim_known
 from argcheck.protocols.triz.rules_graph import add_with_edges, check_graph_addition, check_not_in_graph
-from argcheck.protocols.triz.rules_phases import check_max_rounds
-from argcheck.protocols.triz.rules_reviews import check_decision, check_graph_not_empty, check_prose
-from argcheck.protocols.triz.forge_state import Claim, Phase
+from argcheck.protocols.triz.claim_statuses import mark_superseded
+from argcheck.protocols.triz.decisions import build_decision  # noqa: F401  (the engine's handler)
+from argcheck.protocols.triz.rules_reviews import check_graph_not_empty, check_prose
+from argcheck.protocols.triz.forge_state import Claim
 
 PROSE_SECTIONS = ("core_insight", "implementation_guide", "next_frontiers")
 
@@ -23,12 +24,21 @@ def add_to_knowledge_graph(engine, move):
                          check_not_in_graph(state, claim_id, path + "/claim_id")) if f]
     if found:
         return found
-    return add_with_edges(state, claim, move.get("edges", []), path + "/edges")
+    found = add_with_edges(state, claim, move.get("edges", []), path + "/edges")
+    if not has_errors(found):
+        mark_superseded(state, move.get("edges", []))
+    return found
 
 
 def analyze_gaps(engine, move):
-    engine.state.gaps += move.get("gaps", [])
-    engine.state.convergence_locks += move.get("convergence_locks", [])
+    """The gaps and convergence locks of the graph as it stands: the first analysis of a build phase replaces
+    the previous one (gaps are kept across the round reset, as the seed says, until they are analysed again)."""
+    state = engine.state
+    if state.gaps_visit != state.build_visits:
+        state.gaps, state.convergence_locks = [], []
+        state.gaps_visit = state.build_visits
+    state.gaps += move.get("gaps", [])
+    state.convergence_locks += move.get("convergence_locks", [])
     return []
 
 
@@ -37,39 +47,10 @@ def get_negative_knowledge(engine, move):
     return []
 
 
-def build_decision(engine, move):
-    state, path = engine.state, engine.path
-    found = [f for f in (check_decision(move, path),) if f]
-    decision = move["decision"]
-    if decision in ("continue", "deep_dive"):
-        found += [f for f in (check_max_rounds(state.current_round + 1, path + "/decision"),) if f]
-    if decision == "resolve":
-        found += [f for f in (check_graph_not_empty(state, path + "/decision"),) if f]
-    if decision == "deep_dive" and move.get("deep_dive_claim_id"):
-        found += [f for f in (check_claim_known(state, move["deep_dive_claim_id"], path + "/deep_dive_claim_id"),)
-                  if f]
-    if has_errors(found):
-        return found
-    state.decisions.append({"decision": decision, "round": state.current_round + 1, "seq": engine.seq,
-                            "deep_dive_claim_id": move.get("deep_dive_claim_id"),
-                            "user_insight": move.get("user_insight"),
-                            "user_evidence_urls": list(move.get("user_evidence_urls", []))})
-    if decision in ("continue", "deep_dive"):
-        state.reset_for_new_round()
-        state.enter_phase(Phase.SYNTHESIZE)
-        state.deep_dive_active = decision == "deep_dive"
-        state.deep_dive_target_claim_id = move.get("deep_dive_claim_id") if state.deep_dive_active else None
-    elif decision == "resolve":
-        state.enter_phase(Phase.CRYSTALLIZE)
-    else:
-        state.pending_insight = {"insight": move["user_insight"], "evidence_urls": move.get("user_evidence_urls", [])}
-    return found
-
-
 def submit_user_insight(engine, move):
     state, path = engine.state, engine.path
     claim = Claim(id=state.next_claim_id(), claim_type="user_contributed", claim_text=move["insight"],
-                  round_created=state.current_round, seq=engine.seq, status="validated", confidence="emerging",
+                  round_created=state.round_number, seq=engine.seq, status="validated", confidence="emerging",
                   evidence=[{"source_url": url, "source_title": url, "content_summary": "contributed by the user",
                              "evidence_type": "supporting", "contributed_by": "user"}
                             for url in move.get("evidence_urls", [])])
@@ -77,7 +58,9 @@ def submit_user_insight(engine, move):
     if not has_errors(found):
         state.claims[claim.id] = claim
         state.user_insights.append(claim.id)
+        engine.receipts[engine.seq] = f"claim {claim.id} issued (user insight)"
         state.pending_insight = None
+        mark_superseded(state, move.get("edges", []))
     return found
 
 
@@ -94,6 +77,7 @@ def generate_knowledge_document(engine, move):
 
 
 def get_session_status(engine, move):
+    """Kept for state files written before status became a read: `apply` no longer records it (ARG029)."""
     return []
 
 

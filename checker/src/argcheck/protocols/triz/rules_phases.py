@@ -77,9 +77,18 @@ def synthesis_missing(state: ForgeState) -> list[str]:
     return missing
 
 
+def antitheses_missing(state: ForgeState) -> list[str]:
+    """What Rule 4 itself requires: at least one claim, and an antithesis for every stated thesis (a thesis its
+    antithesis leaves without a synthesis may stay unsynthesized: it yields no claim)."""
+    if not state.current_round_claims:
+        return ["a claim (no synthesis yet this round)"]
+    return [f"the antithesis of slot {index}" for index in range(state.theses_stated)
+            if index not in state.antitheses_searched]
+
+
 def check_all_antitheses(state: ForgeState, path: str):
     """Rule 4 (SYNTHESIS_INCOMPLETE), checked at the user's claims review."""
-    missing = synthesis_missing(state)
+    missing = antitheses_missing(state)
     if missing:
         return finding("TRZ104", path=path, missing="; ".join(missing))
     return None
@@ -109,20 +118,21 @@ def check_max_rounds(next_round_index: int, path: str):
 # -- web_search gates (Rules 12-15) --------------------------------------------------------------------
 
 def searched_for(state: ForgeState, purpose: str, domain: str | None = None, index: int | None = None) -> bool:
+    """A search of this phase for `purpose` (of that domain; for that slot, or for no slot in particular)."""
     for search in state.web_searches_this_phase:
         if search["purpose"] != purpose:
             continue
         if domain is not None and _norm(search.get("domain")) != _norm(domain):
             continue
-        if index is not None and search.get("claim_index") != index:
+        if index is not None and search.get("claim_index") not in (None, index):
             continue
         return True
     return False
 
 
 def check_state_of_art_searched(state: ForgeState, path: str):
-    """Rule 12 (STATE_OF_ART_NOT_RESEARCHED)."""
-    if searched_for(state, "state_of_art"):
+    """Rule 12 (STATE_OF_ART_NOT_RESEARCHED): the seed asks for a web_search first, whatever it was tagged."""
+    if state.web_searches_this_phase:
         return None
     return finding("TRZ112", path=path, searched=_describe(state.web_searches_this_phase))
 
@@ -135,14 +145,14 @@ def check_cross_domain_searched(state: ForgeState, domain: str, path: str):
 
 
 def check_antithesis_searched(state: ForgeState, index: int, path: str):
-    """Rule 14 (ANTITHESIS_NOT_SEARCHED): a counter-evidence search for that slot."""
+    """Rule 14 (ANTITHESIS_NOT_SEARCHED): a counter-evidence search (for that slot, if it names one)."""
     if searched_for(state, "antithesis", index=index):
         return None
     return finding("TRZ114", path=path, index=index, searched=_describe(state.web_searches_this_phase))
 
 
 def check_falsification_searched(state: ForgeState, index: int, path: str):
-    """Rule 15 (FALSIFICATION_NOT_SEARCHED): a search to disprove that slot's claim."""
+    """Rule 15 (FALSIFICATION_NOT_SEARCHED): a search to disprove (that slot's claim, if it names one)."""
     if searched_for(state, "falsification", index=index):
         return None
     return finding("TRZ115", path=path, index=index, searched=_describe(state.web_searches_this_phase))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from argcheck.core.findings import has_errors
+from argcheck.protocols.triz.decisions import check_on_deep_dive_target
 from argcheck.protocols.triz.rules_claims import (
     check_antithesis_exists, check_claim_index_valid, check_claim_known, check_claim_limit,
     check_evidence_grounding, check_evidence_researched, check_not_synthesized, check_scored,
@@ -61,6 +62,7 @@ def create_synthesis(engine, move):
     builds_on = move.get("builds_on_claim_id")
     if builds_on:
         found += _kept(check_claim_known(state, builds_on, path + "/builds_on_claim_id"))
+    found += _kept(check_on_deep_dive_target(state, builds_on, path + "/builds_on_claim_id"))
     if not found and _last_chance(state, index, builds_on):
         found += _kept(check_cumulative(state, path + "/builds_on_claim_id"))
     if not has_errors(found):
@@ -72,10 +74,10 @@ def _last_chance(state, index: int, builds_on) -> bool:
     """Rule 9 is checked at this synthesis when it is the round's last possible one and it does not build on an
     earlier round (else the round could never pass its claims review)."""
     earlier = state.claims.get(builds_on)
-    if earlier is not None and earlier.round_created < state.current_round:
+    if earlier is not None and earlier.round_created < state.round_number:
         return False
     others_open = [i for i in range(state.theses_stated) if i != index and i not in state.current_round_claims]
-    return state.claims_remaining == 0 and not others_open
+    return state.slots_remaining == 0 and not others_open
 
 
 def _record_claim(engine, move, index: int) -> None:
@@ -83,7 +85,7 @@ def _record_claim(engine, move, index: int) -> None:
     thesis, antithesis = state.theses[index], state.antitheses[index]
     claim = Claim(
         id=state.next_claim_id(), claim_type="synthesis", claim_text=move["claim_text"],
-        round_created=state.current_round, seq=engine.seq, claim_index=index, thesis_text=thesis["text"],
+        round_created=state.round_number, seq=engine.seq, claim_index=index, thesis_text=thesis["text"],
         antithesis_text=antithesis["text"], confidence=move["confidence"],
         falsifiability_condition=move["falsifiability_condition"],
         cross_domain_source=move.get("cross_domain_source"),
@@ -93,8 +95,9 @@ def _record_claim(engine, move, index: int) -> None:
     )
     state.claims[claim.id] = claim
     state.current_round_claims[index] = claim.id
+    engine.receipts[engine.seq] = f"claim {claim.id} issued (slot {index})"
     earlier = state.claims.get(claim.builds_on_claim_id)
-    if earlier is not None and earlier.round_created < state.current_round:
+    if earlier is not None and earlier.round_created < state.round_number:
         state.previous_claims_referenced = True
 
 
@@ -109,6 +112,9 @@ def claims_review(engine, move):
         return found
     for item in move.get("claim_feedback", []):
         state.claims[item["claim_id"]].user_feedback.append(item["feedback"])
+    state.unsynthesized += [{"round": state.round_number, "thesis": state.theses[i]["text"],
+                             "antithesis": state.antitheses[i]["text"]}
+                            for i in range(state.theses_stated) if i not in state.current_round_claims]
     state.enter_phase(Phase.VALIDATE)
     return found
 
@@ -163,6 +169,8 @@ def verdicts(engine, move):
         claim.rejection_reason = verdict.get("rejection_reason")
         claim.qualification = verdict.get("qualification")
         claim.merge_with = list(verdict.get("merge_with", []))
+        if claim.verdict == "merge":
+            claim.claim_type = "merged"
         if claim.verdict == "reject":
             state.negative_knowledge.append(claim.id)
     state.enter_phase(Phase.BUILD)

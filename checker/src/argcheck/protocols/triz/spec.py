@@ -29,4 +29,6 @@ SPEC = ProtocolSpec(
     demo="a recorded two-round TRIZ session (how can an electric car keep its range in freezing weather?) "
          "replayed to its Knowledge Document",
     subject="problem",
+    # The seed's get_session_status is a read: `next` and `render --format status` serve it.
+    read_moves=frozenset({"get_session_status"}),
 )

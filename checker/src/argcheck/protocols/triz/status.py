@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from argcheck.protocols.triz.rules_phases import decompose_missing, explore_missing, synthesis_missing
 from argcheck.protocols.triz.forge_state import MAX_ROUNDS, PHASE_NUMBER, REVIEW_OF_PHASE, Phase
+from argcheck.protocols.triz.token_usage import usage_line
 
 
 def awaiting(state) -> dict:
@@ -53,16 +54,18 @@ def session_status(state) -> dict:
         "status": state.status,
         "phase": state.current_phase.value,
         "phase_number": PHASE_NUMBER[state.current_phase],
-        "round": state.current_round + 1,
+        "round": state.round_number,
         "max_rounds": MAX_ROUNDS,
         "claims_in_round": [{"slot": i, "claim_id": state.current_round_claims.get(i)}
                             for i in range(state.theses_stated)],
         "claims_remaining": state.claims_remaining,
+        "slots_remaining": state.slots_remaining,
         "claims": {"total": len(claims), **dict(sorted(by_status.items()))},
         "graph": {"nodes": len(state.graph.order), "edges": len(state.graph.edges),
                   "negative_knowledge": len(state.negative_knowledge), "gaps": len(state.gaps)},
         "searches": {"this_phase": len(state.web_searches_this_phase), "session": len(state.research_log)},
         "deep_dive": state.deep_dive_target_claim_id if state.deep_dive_active else None,
+        "token_usage": state.token_usage,
         "awaiting": awaiting(state),
     }
 
@@ -78,7 +81,10 @@ def status_text(state) -> str:
              f"negative knowledge {graph['negative_knowledge']}; gaps {graph['gaps']}",
              f"Searches: {report['searches']['this_phase']} this phase, {report['searches']['session']} in all"]
     if report["deep_dive"]:
-        lines.append(f"Deep dive on {report['deep_dive']}")
+        lines.append(f"Deep dive on {report['deep_dive']} (inside round {report['round']})")
+    usage = usage_line(report["token_usage"])
+    if usage:
+        lines.append(usage)
     if wait["actor"] == "user":
         lines.append(f"Awaiting the user: {wait['review']}")
     elif wait["actor"] == "agent":
