@@ -116,6 +116,13 @@ define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's pl
            "protocol refuses it: here, or through its own rule when its spec says it checks placeholders itself.",
        example='a move whose text field is still "..."',
        fix="Fill in every \"...\" before applying the move.", protocol=P)
+define("ARG028", "REPLY_ALREADY_RECORDED", ERROR, "this reply was already recorded by move {seq} "
+       "(reply sha256 {sha}...)", "nothing was recorded; to go on, ask the consultee for a new reply "
+       "(`argcheck consult`, or `argcheck prompt` piped to the wrapper)",
+       why="Ingesting one reply twice would record a second round the consultee never gave (duplicate points "
+           "under new ids), and an append-only log has no way back.",
+       example="`argcheck ingest STATE reply.json` run twice with the same reply.json",
+       fix="Do not ingest a reply again; fetch a new one from the consultee.", protocol=P)
 
 # What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).
 PLACEHOLDERS = {
@@ -136,6 +143,7 @@ PLACEHOLDERS = {
     "protocol": "the protocol named in the file (as JSON where it is the observed value)",
     "reason": "why the input cannot be read",
     "seq": "the move's sequence number (from 1)",
+    "sha": "the first hex digits of the reply's SHA-256",
     "size": "the input's size in bytes",
     "state": "the state file's path",
     "status": "the run's status",

@@ -5,7 +5,7 @@ The tools' signatures are their MCP input schemas and their docstrings the tool 
 
 import os
 
-from argcheck import operations, protocols
+from argcheck import operations, protocols, replies
 from argcheck.exitcodes import ExitCode
 from argcheck.findings import has_errors
 from argcheck.mcpserver.arguments import (
@@ -175,7 +175,7 @@ def argcheck_ingest(state: StatePath = None,
         raise usage(str(problem)) from None
     if not moves:
         return {**describe(outcome, path), "applied": 0, "findings": [], "note": "already recorded"}
-    return _applied_result(apply_moves(path, moves), path)
+    return _applied_result(apply_moves(path, moves, refuse=replies.already_recorded), path)
 
 
 GENERIC_TOOLS = (argcheck_init, argcheck_apply, argcheck_next, argcheck_validate, argcheck_prompt, argcheck_render,

@@ -34,10 +34,10 @@ def describe(outcome: operations.Outcome, path: str) -> dict:
     return {"state": path, "protocol": doc["protocol"], "status": outcome.replay.engine.status}
 
 
-def apply_moves(path: str, moves: list) -> operations.Outcome:
-    """Apply `moves` to the state file under its lock (all or nothing)."""
+def apply_moves(path: str, moves: list, refuse=None) -> operations.Outcome:
+    """Apply `moves` to the state file under its lock (all or nothing; `refuse` as operations.apply_to_file)."""
     try:
-        return operations.apply_to_file(path, moves, lock_timeout=LOCK_TIMEOUT)
+        return operations.apply_to_file(path, moves, lock_timeout=LOCK_TIMEOUT, refuse=refuse)
     except InputError as error:
         raise rule_problem([error.finding], exit_code=int(ExitCode.USAGE), state=path) from None
     except statefile.LockBusy:
