@@ -116,8 +116,7 @@ define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's pl
            "protocol refuses it: here, or through its own rule when its spec says it checks placeholders itself.",
        example='a move whose text field is still "..."',
        fix="Fill in every \"...\" before applying the move.", protocol=P)
-define("ARG028", "REPLY_ALREADY_RECORDED", ERROR, "this reply was already recorded by move {seq} "
-       "(reply sha256 {sha}...)", "nothing was recorded; to go on, ask the consultee for a new reply "
+define("ARG028", "REPLY_ALREADY_RECORDED", ERROR, "this reply is already recorded {where}", "nothing was recorded; to go on, ask the consultee for a new reply "
        "(`argcheck consult`, or `argcheck prompt` piped to the wrapper)",
        why="Ingesting one reply twice would record a second round the consultee never gave (duplicate points "
            "under new ids), and an append-only log has no way back.",
@@ -143,7 +142,6 @@ PLACEHOLDERS = {
     "protocol": "the protocol named in the file (as JSON where it is the observed value)",
     "reason": "why the input cannot be read",
     "seq": "the move's sequence number (from 1)",
-    "sha": "the first hex digits of the reply's SHA-256",
     "size": "the input's size in bytes",
     "state": "the state file's path",
     "status": "the run's status",
@@ -153,4 +151,6 @@ PLACEHOLDERS = {
     "type": "the move type that was given, as JSON",
     "value": "the number or constant as written",
     "version": "the state-file version in the file",
+    "where": "by which move (with the first hex digits of the reply's SHA-256), or that the protocol found "
+             "nothing in it the run does not already hold",
 }

@@ -25,7 +25,8 @@ def moves_for(outcome: operations.Outcome, reply) -> list:
 def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -> Recorded:
     """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back."""
     moves = moves_for(outcome, reply)
-    applied = operations.apply_to_file(path, moves, lock_timeout=lock_timeout, refuse=replies.already_recorded)
+    applied = operations.apply_to_file(path, moves, lock_timeout=lock_timeout,
+                                         refuse=replies.refusal_for(reply))
     if not _content_refused(applied, outcome.doc["move_count"]):
         return Recorded(applied, moves, False)
     refusal = applied.findings
