@@ -53,6 +53,7 @@ NO_ISOLATED_EXAMPLE = {
     "ARG015": "stamps supplied by an agent in an `apply` batch",
     "ARG016": "an empty `apply` batch",
     "ARG024": "`apply` to a state file that has errors",
+    "ARG028": "a reply ingested a second time: `ingest` checks it against the log, a state file cannot hold it",
 }
 
 

@@ -141,10 +141,10 @@ define("TLM121", "PROVENANCE_INCOMPLETE", ERROR, "a council opinion from a consu
        why="Provenance says who produced an opinion; \"a consultee\" without a name cannot be traced.",
        example='"provenance": {"source": "consultee"}',
        fix="Name the consultee (and its session id when known).", protocol=P)
-define("TLM122", "CITATION_NOT_FOUND", WARNING, "citation {locator!r} points into the workspace, but {problem}",
+define("TLM122", "CITATION_NOT_FOUND", ERROR, "citation {locator!r} points into the workspace, but {problem}",
        "fix the path or line, or cite the source differently",
-       why="A path:line locator inside the workspace can be checked, so it is: Toulmini's citations are "
-           "schema-only and may be hallucinated.",
+       why="A path:line locator inside the workspace can be checked, so it is, and a citation of a file or "
+           "line that does not exist is refused: Toulmini's citations are schema-only and may be hallucinated.",
        example='"locator": "src/db.py:999" when src/db.py has 40 lines',
        fix="Point the locator at an existing file and line.", protocol=P)
 define("TLM123", "CITATION_UNLOCATED", ERROR,
