@@ -7,9 +7,10 @@ import click
 from argcheck import operations, protocols
 from argcheck.env import default_env
 from argcheck.exitcodes import ExitCode
+from argcheck.suggesting import Refused, SuggestingGroup
 
 
-class ProtocolGroup(click.Group):
+class ProtocolGroup(SuggestingGroup):
     """Each protocol contributes its own `init` subcommand (`<package>.init_command.command`)."""
 
     def list_commands(self, ctx):
@@ -48,11 +49,11 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     try:
         state, doc = operations.init_file(state, protocol, options, env, force=force)
     except protocols.UsageProblem as problem:
-        raise click.UsageError(str(problem)) from None
+        raise Refused(str(problem)) from None
     except FileExistsError as error:
-        raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it)") from None
+        raise Refused(f"{error.args[0]} already exists (use --force to replace it)") from None
     except OSError as error:
-        raise click.UsageError(f"cannot write {state}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {state}: {error.strerror or error}") from None
     click.echo(state)
     if not click.get_current_context().meta.get(QUIET):
         click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)

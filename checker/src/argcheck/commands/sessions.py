@@ -13,6 +13,7 @@ from argcheck import jsonio, protocols, statefile
 from argcheck.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
+from argcheck.suggesting import SuggestingGroup
 
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
 DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
@@ -20,7 +21,7 @@ DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exist
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
-@click.group("sessions", invoke_without_command=True)
+@click.group("sessions", cls=SuggestingGroup, invoke_without_command=True)
 @DIRS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--conversation", help="Only runs recorded with this conversation id.")
