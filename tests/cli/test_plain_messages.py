@@ -100,3 +100,14 @@ def test_council_next_names_the_retry_of_a_failed_critique(tmp_path):
     assert applied.returncode == OK, applied.stdout
     after = json.loads(argcheck("next", state, "--format", "json").stdout)["allowed_moves"]
     assert after == ["self_critique", "persona_failure"]  # no failed critique is left to retry
+
+
+def test_moves_expands_nested_types():
+    result = argcheck("moves", "toulmin", "grounding")
+    assert result.returncode == OK
+    fields = {line.split()[0]: line.split()[1] for line in result.stdout.split("\n\n")[1].splitlines()}
+    assert fields["data"] == "required" and fields["data.facts"] == "required"
+    assert fields["data.citations[].source"] == "required" and fields["data.citations[].locator"] == "optional"
+    assert fields["claim.statement"] == "required"
+    council = argcheck("moves", "council", "critique").stdout
+    assert "critique_tree.confidence" in council and "critique_tree.sub_critiques" in council
