@@ -10,6 +10,7 @@ from argcheck import operations, protocols, statefile
 from argcheck.env import default_env
 from argcheck.exitcodes import ExitCode
 from argcheck.jsonio import InputError
+from argcheck.mcpserver.argument_names import in_tool_terms
 from argcheck.mcpserver.arguments import ToolProblem, rule_problem, usage
 
 # Shorter than the CLI's default (statefile.DEFAULT_LOCK_TIMEOUT): a tool call should answer BUSY, which
@@ -54,8 +55,9 @@ def init_run(protocol: str, options: dict, path: str | None, force: bool = False
     except protocols.UsageProblem as problem:
         found = getattr(problem, "finding", None)
         if found is not None:
-            raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None
-        raise usage(str(problem)) from None
+            raise rule_problem([found._replace(message=in_tool_terms(found.message))],
+                               exit_code=int(ExitCode.USAGE)) from None
+        raise usage(in_tool_terms(str(problem))) from None
     except FileExistsError as error:
         raise usage(f"{error.args[0]} already exists", "pass force=true to replace it, or another state path") from None
     except OSError as error:
