@@ -18,7 +18,7 @@ CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")
 @click.option("--document", required=True, help="The text file to critique (- for stdin); UTF-8, at most "
               f"{MAX_DOCUMENT_BYTES} bytes. Its path, size, sha256 and text are recorded.")
 @click.option("--panel", default="philosophers", show_default=True,
-              help="philosophers (the seed's six), scientific (six analysts), or a JSON file of personas "
+              help="philosophers (the Council design's six), scientific (six analysts), or a JSON file of personas "
                    '({"name": ..., "personas": [{"name", "focus", "heuristic", "directive"?}]}).')
 @click.option("--max-depth", type=click.IntRange(1, 6), default=3, show_default=True,
               help="Critique trees have nodes at depths 0 to max-depth - 1.")

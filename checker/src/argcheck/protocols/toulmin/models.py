@@ -45,7 +45,7 @@ class Header(Strict):
 class Citation(Strict):
     """Where a fact or an authority comes from: a source and where in it to look.
 
-    Two shapes are accepted: the seed's `{source, locator, quote?}` and Toulmini's `{source, reference,
+    Two shapes are accepted: the Toulmini specification's `{source, locator, quote?}` and Toulmini's `{source, reference,
     url?}` (`url` may be null). A citation names a locator or a reference (TLM123).
     """
 
