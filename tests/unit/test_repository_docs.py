@@ -43,3 +43,26 @@ def test_the_readme_says_what_argcheck_is_before_any_command():
     first_screen = readme.split("```", 1)[0]
     assert "AI coding agent" in first_screen and "rules" in first_screen and "record" in first_screen
     assert "seed" not in first_screen.lower()
+
+
+def _check(script: str, env: dict) -> str:
+    import os
+    import subprocess
+
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("ARGCHECK_REALCLI_DIR", "ARGCHECK_MCP_INSPECTOR_DIR", "ARGCHECK_TEST_CACHE",
+                          "XDG_CACHE_HOME")}
+    done = subprocess.run(["bash", str(ROOT / "tests" / "setup" / script), "--check"], capture_output=True,
+                          text=True, env={**clean, **env}, timeout=60)
+    return done.stderr
+
+
+def test_the_test_tools_are_installed_outside_the_checkout(tmp_path):
+    """run-tests.sh and tests/setup/*.sh put the real CLIs and the MCP Inspector (about 900 MB) in a cache
+    outside the checkout: ARGCHECK_TEST_CACHE, else XDG_CACHE_HOME/argcheck-tests, else ~/.cache."""
+    assert f"under {tmp_path}/c/realcli/codex" in _check("install-real-clis.sh", {"ARGCHECK_TEST_CACHE": f"{tmp_path}/c"})
+    home = tmp_path / "home"
+    said = _check("install-mcp-inspector.sh", {"HOME": str(home)})
+    assert f"under {home}/.cache/argcheck-tests/npm/mcp-inspector" in said
+    run_tests = (ROOT / "run-tests.sh").read_text()
+    assert "${ROOT}/.cache" not in run_tests and 'CACHE="${ARGCHECK_TEST_CACHE:-' in run_tests
