@@ -61,3 +61,11 @@ def test_fast_in_a_terminal_does_not_sleep(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and time.monotonic() - started < 15 * TERMINAL_PAUSE
+
+
+@pytest.mark.parametrize("protocol, shown", [
+    ("council", "  recorded: critique, 4 claims; top (ARI-0): “The design states its purpose"),
+    ("triz", "  + decompose_to_fundamentals: “cold lithium-ion cells deliver less power"),
+])
+def test_the_demos_show_the_moves_themselves(protocol, shown):
+    assert shown in run_cli(protocol, "--no-color").stdout
