@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from argcheck import statefile
+from argcheck.files import statefile
 from tests.cli.test_sessions import argcheck
 
 ROOT = Path(__file__).resolve().parents[2]

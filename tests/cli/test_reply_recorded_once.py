@@ -10,9 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from argcheck.mcpserver import call, tool_named
+from argcheck.mcp import call, tool_named
 from argcheck.protocols.council import demo as council_demo
 
 ROOT = Path(__file__).resolve().parents[2]

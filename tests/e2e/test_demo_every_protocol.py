@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from argcheck import protocols
-from argcheck.commands.demo import TERMINAL_PAUSE, _pause, demos
+from argcheck.core import discovery as protocols
+from argcheck.cli.commands.demo import TERMINAL_PAUSE, _pause, demos
 
 
 def run_cli(*args, timeout=120):

@@ -32,7 +32,7 @@ def test_a_misnamed_argument_gets_a_suggestion_and_changes_nothing(tmp_path):
 def test_init_problems_speak_of_options_not_of_cli_flags(tmp_path):
     replies = exchange(tmp_path, [tool_call(3, "argcheck_init", protocol="triz", options={"problem": "short"}),
                                   tool_call(4, "argcheck_init", protocol="deliberate", options={"question": " "})])
-    messages = [structured(reply)["error"]["message"] for reply in replies]
+    messages = [structured(reply)["error"]["message"] for reply in sorted(replies, key=lambda r: r["id"])]
     assert "`options.problem`" in messages[0] and "`options.question`" in messages[1], messages
     assert not any("--" in message for message in messages), messages
     assert "--" not in json.dumps([structured(reply)["error"] for reply in replies])

@@ -7,11 +7,11 @@ import os
 import subprocess
 import sys
 
-from argcheck import statefile
+from argcheck.files import statefile
 
 COUNTER = """
 import sys
-from argcheck import statefile
+from argcheck.files import statefile
 path, rounds = sys.argv[1], int(sys.argv[2])
 for _ in range(rounds):
     with statefile.locked(path, timeout=60):

@@ -60,7 +60,8 @@ def _check(script: str, env: dict) -> str:
 def test_the_test_tools_are_installed_outside_the_checkout(tmp_path):
     """run-tests.sh and tests/setup/*.sh put the real CLIs and the MCP Inspector (about 900 MB) in a cache
     outside the checkout: ARGCHECK_TEST_CACHE, else XDG_CACHE_HOME/argcheck-tests, else ~/.cache."""
-    assert f"under {tmp_path}/c/realcli/codex" in _check("install-real-clis.sh", {"ARGCHECK_TEST_CACHE": f"{tmp_path}/c"})
+    said = _check("install-real-clis.sh", {"ARGCHECK_TEST_CACHE": f"{tmp_path}/c"})
+    assert f"under {tmp_path}/c/realcli/codex" in said
     home = tmp_path / "home"
     said = _check("install-mcp-inspector.sh", {"HOME": str(home)})
     assert f"under {home}/.cache/argcheck-tests/npm/mcp-inspector" in said

@@ -1,7 +1,7 @@
 """The CNL rule family: the document, the critique trees, the rounds, self-critique and the final assessment."""
 
-from argcheck.findings import ERROR, INFO, WARNING
-from argcheck.registry import define
+from argcheck.core.findings import ERROR, INFO, WARNING
+from argcheck.core.rules import define
 
 P = "council"
 
@@ -67,7 +67,8 @@ define("CNL104", "UNKNOWN_PERSONA", ERROR, "{persona!r} is not on this council's
 define("CNL105", "CRITIQUE_ALREADY_RECORDED", ERROR, "{persona}'s {round} round is already recorded ({what}, "
        "move {seq})",
        "each persona speaks once per round; move on to the next persona or round",
-       why="Council design §6.2: the orchestrator sends the content to each agent once; a second critique would let one "
+       why="Council design §6.2: the orchestrator sends the content to each agent once; a second critique would "
+           "let one "
            "persona outweigh the others.",
        example="two critique moves with agent_style Kant",
        fix="Keep the first record; a failed persona may be retried only while its round has no record.",
@@ -75,7 +76,8 @@ define("CNL105", "CRITIQUE_ALREADY_RECORDED", ERROR, "{persona}'s {round} round 
 define("CNL106", "INITIAL_ROUND_CLOSED", ERROR, "the initial critique round is closed (self-critique began at move "
        "{seq}); {persona}'s initial critique comes too late",
        "record a persona_failure for a persona that could not critique in time",
-       why="Council design §6.2: self-critique sees every initial critique; one added later was never seen by the others.",
+       why="Council design §6.2: self-critique sees every initial critique; one added later was never seen by the "
+           "others.",
        example="a critique move after the first self_critique move",
        fix="Start a new council to include the persona.", protocol=P)
 define("CNL107", "DUPLICATE_CLAIM_ID", ERROR, "claim id {id!r} is already used ({where})",
@@ -100,7 +102,8 @@ define("CNL110", "EVIDENCE_NOT_IN_DOCUMENT", ERROR, "node {id}'s evidence does n
        "{evidence!r}",
        "quote a snippet of the document exactly (whitespace may differ); a critique cannot quote what the "
        "document does not say",
-       why="Council design §7.1: evidence is a supporting text snippet from the input; checking it against the recorded "
+       why="Council design §7.1: evidence is a supporting text snippet from the input; checking it against the "
+           "recorded "
            "text keeps the critique anchored to the document.",
        example='"evidence": "the system guarantees exactly-once delivery" (not in the document)',
        fix="Copy the passage from the document.", protocol=P)
@@ -195,7 +198,8 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
        "{children} sub-critique(s)",
        "a passage under {minimum} words is too small to decompose: drop the sub_critiques, or quote the larger "
        "passage they critique",
-       why="Council design §7.3: recursion terminates when the content segment is too small or atomic for further critique "
+       why="Council design §7.3: recursion terminates when the content segment is too small or atomic for further "
+           "critique "
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)

@@ -1,9 +1,9 @@
 """`argcheck demo`: replay a bundled deliberation turn by turn, with no consultee and no API key.
 
 Each turn goes through the same path a real run takes: consultee turns are wrapper envelopes mapped
-onto moves by `ingest`, and every move is applied with `operations.apply_to_file`. Each turn shows its
-moves one line each, where the run stands, and the next step `argcheck next` names; the full `next`
-report is shown once, before the illegal move that is then refused.
+onto moves by `ingest`, and every move is applied with the `apply_to_file` the shell passes in (`files`).
+Each turn shows its moves one line each, where the run stands, and the next step `argcheck next` names;
+the full `next` report is shown once, before the illegal move that is then refused.
 """
 
 from __future__ import annotations
@@ -17,10 +17,8 @@ import time
 from collections import Counter
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.core.env import default_env
 from argcheck.protocols.deliberate.demo_lines import move_line, standing_line
-from argcheck.terminal import Palette
 
 PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
@@ -41,19 +39,20 @@ def _data(name: str):
     return resources.files(__package__).joinpath("data", "demo", *name.split("/"))
 
 
-def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
     try:
-        return _Player(script, workdir, out, pause, Palette(color), kept=keep_dir is not None).play()
+        return _Player(script, workdir, out, pause, files, paint or _plain, kept=keep_dir is not None).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette, kept: bool = False) -> None:
+    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint, kept: bool = False) -> None:
+        self.files = files
         self.script, self.out, self.pause, self.paint, self.kept = script, out, pause, paint, kept
         self.workspace = os.path.join(workdir, "workspace")
         self.path = os.path.join(workdir, STATE_NAME)
@@ -79,7 +78,7 @@ class _Player:
             with open(os.path.join(self.workspace, name), "w", encoding="utf-8") as handle:
                 handle.write(_data(f"workspace/{name}.txt").read_text(encoding="utf-8"))
         options = dict(self.script["init"], workspace=self.workspace)
-        operations.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
+        self.files.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
         paint = self.paint
         self.say(paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(paint("dim", "A recorded deliberation replayed through `argcheck apply`; nothing is sent anywhere."))
@@ -99,7 +98,7 @@ class _Player:
         for move in moves:
             self.say(self.paint("dim", "  + ") + move_line(move))
         before = _digest(self.path)
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         if turn.get("expect_refused"):
             return self._show_refusal(turn["expect_refused"], outcome, before)
         if outcome.applied == 0:
@@ -118,7 +117,7 @@ class _Player:
         return ingest.moves_from_envelope(self._state(), _envelope(turn))
 
     def _state(self):
-        return operations.validate_file(self.path).replay.engine.state
+        return self.files.validate_file(self.path).replay.engine.state
 
     def _show_refusal(self, expected: list[str], outcome, before: str) -> bool:
         codes = sorted({f.code for f in outcome.findings if f.is_error})
@@ -156,7 +155,7 @@ class _Player:
     def _finale(self) -> None:
         from argcheck.protocols.deliberate import render
 
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ Decision log (argcheck render --format md) ══"))
         self.say(render.render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
@@ -189,3 +188,8 @@ def _summary(moves: list[dict]) -> str:
 def _digest(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _plain(style: str, text: str) -> str:
+    """No styling (the shell passes a palette when the terminal takes colour)."""
+    return text

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from argcheck.text import clip
+from argcheck.core.text import clip
 
-TEXT_FIELDS = ("text", "objection", "reason", "argument", "defense", "statement", "summary", "answer", "question", "excerpt")
+TEXT_FIELDS = ("text", "objection", "reason", "argument", "defense", "statement", "summary", "answer", "question",
+               "excerpt")
 LABEL_FIELDS = ("id", "point", "challenge", "target")
 KIND_FIELDS = ("kind", "verdict", "outcome", "judgment", "to", "provenance", "claim_type")
 WIDTH = 72

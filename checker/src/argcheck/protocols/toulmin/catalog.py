@@ -1,7 +1,7 @@
 """The TLM rule family: the Toulmin chain's phases, circuit breakers, verdict consistency and council."""
 
-from argcheck.findings import ERROR, INFO, WARNING
-from argcheck.registry import define
+from argcheck.core.findings import ERROR, INFO, WARNING
+from argcheck.core.rules import define
 
 P = "toulmin"
 
@@ -157,7 +157,8 @@ define("TLM123", "CITATION_UNLOCATED", ERROR,
 define("TLM124", "VERDICT_REASONING_CONTRADICTS", ERROR,
        "the verdict is {status!r} but its reasoning says the argument {outcome}: {clause!r}",
        "make the reasoning argue for {status}, or choose the status it argues for",
-       why="The Toulmini specification: the status must match the reasoning provided. Each clause is read for an outcome word "
+       why="The Toulmini specification: the status must match the reasoning provided. Each clause is read for an "
+           "outcome word "
            "(fails, rejected, refuted, … / succeeds, sustained, holds, prevails, …); a negation just before it "
            "(\"does not fail\", \"cannot be sustained\") or an opposing subject (\"the objection fails\") "
            "turns it round, and conditional or conceded clauses (if, unless, although, while, would, …) are "

@@ -1,7 +1,7 @@
 """`argcheck demo toulmin`: a recorded Toulmin argument built phase by phase, with no consultee and no API key.
 
-Each phase reply is a wrapper envelope mapped onto moves by `ingest` and applied with
-`operations.apply_to_file`, as in a real run; one move out of order is shown being refused. The demo ends
+Each phase reply is a wrapper envelope mapped onto moves by `ingest` and applied with the `apply_to_file` the
+shell passes in (`files`), as in a real run; one move out of order is shown being refused. The demo ends
 with the argument's report.
 """
 
@@ -15,11 +15,9 @@ import tempfile
 import time
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.core.env import default_env
 from argcheck.protocols.toulmin import ingest, nextstep
 from argcheck.protocols.toulmin.render import render
-from argcheck.terminal import Palette
 
 PROTOCOL = "toulmin"
 SCRIPT = "type-hints.json"
@@ -30,20 +28,20 @@ def load_script() -> dict:
     return json.loads(resources.files(__package__).joinpath("data", "demo", SCRIPT).read_text(encoding="utf-8"))
 
 
-def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
-    """Play the demo on `out`; 0 when every turn behaved as recorded, 1 otherwise."""
+def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
+    """Play the demo on `out` with the shell's file operations `files`; 0 when every turn behaved as recorded."""
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
     try:
         os.makedirs(workdir, exist_ok=True)
-        return _Player(load_script(), workdir, out, pause, Palette(color)).play()
+        return _Player(load_script(), workdir, out, pause, files, paint or _plain).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette) -> None:
-        self.script, self.out, self.pause, self.paint = script, out, pause, paint
+    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint) -> None:
+        self.script, self.out, self.pause, self.files, self.paint = script, out, pause, files, paint
         self.workdir, self.path = workdir, os.path.join(workdir, STATE_NAME)
 
     def say(self, text: str = "") -> None:
@@ -52,7 +50,7 @@ class _Player:
 
     def play(self) -> int:
         options = dict(self.script["init"], workspace=self.workdir)
-        operations.init_file(self.path, PROTOCOL, options, default_env(self.workdir), force=True)
+        self.files.init_file(self.path, PROTOCOL, options, default_env(self.workdir), force=True)
         self.say(self.paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(self.paint("dim", "Recorded phase replies replayed through `argcheck ingest`; nothing is sent "
                                    "anywhere."))
@@ -73,7 +71,7 @@ class _Player:
         for move in moves:
             self.say(self.paint("dim", "  + ") + _move_line(move))
         before = _digest(self.path)
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
         for found in errors:
             self.say(self.paint("red", f"  {found.code} {found.name}: {found.message}"))
@@ -91,13 +89,17 @@ class _Player:
         return True
 
     def _state(self):
-        return operations.validate_file(self.path).replay.engine.state
+        return self.files.validate_file(self.path).replay.engine.state
 
     def _finale(self) -> None:
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ The argument (argcheck render --format md) ══"))
         self.say(render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
+
+
+def _plain(_style: str, text: str) -> str:
+    return text
 
 
 def _envelope(content: dict) -> dict:
