@@ -67,9 +67,9 @@ def table(rows: list[dict]) -> str:
 @click.option("--include-open", is_flag=True, help="Also delete runs that are still in progress.")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 def prune(dirs, older_than, include_open, dry_run):
-    """Delete finished state files (of every protocol: a run that takes no more moves, such as a presented
-    deliberation, an assessed council, a reported toulmin chain or a crystallized triz session) whose last
-    move is older than --older-than, with the lock and temporary files they left."""
+    """Delete finished state files of every protocol (a run in a status its protocol closes, such as
+    presented, aborted, assessed, reported or crystallized) whose last move is older than --older-than,
+    with the lock and temporary files they left."""
     limit = _parse_age(older_than)
     removed = 0
     for row in scan(dirs):
