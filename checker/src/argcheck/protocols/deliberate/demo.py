@@ -1,7 +1,7 @@
 """`argcheck demo`: replay a bundled deliberation turn by turn, with no consultee and no API key.
 
 Each turn goes through the same path a real run takes: consultee turns are wrapper envelopes mapped
-onto moves by `ingest`, and every move is applied with the `apply_to_file` the shell passes in (`files`).
+onto moves by `ingest`, and every move is applied with the `applied` the shell passes in (`files`).
 Each turn shows its moves one line each, where the run stands, and the next step `argcheck next` names;
 the full `next` report is shown once, before the illegal move that is then refused.
 """
@@ -98,7 +98,7 @@ class _Player:
         for move in moves:
             self.say(self.paint("dim", "  + ") + move_line(move))
         before = _digest(self.path)
-        outcome = self.files.apply_to_file(self.path, moves)
+        outcome = self.files.applied(self.path, moves)
         if turn.get("expect_refused"):
             return self._show_refusal(turn["expect_refused"], outcome, before)
         if outcome.applied == 0:
