@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Summary: Install argcheck: the checker CLI in its own venv, the consult wrappers, the Claude Code skills
 #
-# Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]
+# Usage: ./install.sh [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]
 #                     [--hooks [--yes]] [--help]
 #
+#   --demo          after installing, play `argcheck demo` with the installed argcheck (it works before
+#                   PREFIX/bin is on your PATH; the installer then says how to put it there)
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
 #   --project DIR   copy the skills into DIR/.claude/skills instead of ~/.claude/skills
 #   --uninstall     remove what the installs into this prefix made (venv, links, every copied skill,
@@ -45,6 +47,7 @@ MODE=install
 DRY_RUN=0
 WITH_MCP=0
 ALLOW_SKILLS=0
+DEMO=0
 WITH_HOOKS=0
 ASSUME_YES=0
 PREFIX=""
@@ -116,6 +119,7 @@ parse_args() {
       --dry-run) DRY_RUN=1; shift ;;
       --mcp) WITH_MCP=1; shift ;;
       --allow-skills) ALLOW_SKILLS=1; shift ;;
+      --demo) DEMO=1; shift ;;
       --hooks) WITH_HOOKS=1; shift ;;
       --yes) ASSUME_YES=1; shift ;;
       -h | --help) usage; exit 0 ;;
@@ -506,7 +510,15 @@ install() {
   else
     printf 'argcheck %s installed: %s, %s%s\n' "${version}" "${BIN_DIR}/argcheck" "${skills}" "${mcp_note}"
   fi
+  if [ "${DEMO}" = 1 ]; then play_demo; fi
   path_hint
+}
+
+# Plays `argcheck demo` with the installed argcheck, by its full path: PREFIX/bin need not be on PATH yet.
+play_demo() {
+  printf '\n'
+  act "${BIN_DIR}/argcheck" demo </dev/null || die 1 "${BIN_DIR}/argcheck demo failed"
+  printf '\n'
 }
 
 # Removes one allow rule install.sh added: "FILE RULE" (a rule has no space; a file name may).

@@ -8,10 +8,14 @@
 #   Any other argument goes to pytest (a test path given there replaces the default `tests`).
 #
 # Stages, in order: venv (.venv with ./checker[test], reinstalled only when checker/pyproject.toml
-# changes), bats (>= 1.5; from npm into .cache/npm when absent), jq and chromium (apt-get when absent
+# changes), bats (>= 1.5; from npm into CACHE/npm when absent), jq and chromium (apt-get when absent
 # and root; the page tests in tests/browser drive Chromium headless), realcli
 # (tests/setup/install-real-clis.sh), shellcheck, pytest, bats-tests. A failed stage does not
 # stop the later ones. Prints one line per stage and closes with "N passed, M failed" (stages).
+#
+# CACHE, where the test tools go (bats, the pinned real CLIs, the MCP Inspector: about 900 MB), is outside
+# the checkout: $ARGCHECK_TEST_CACHE, else $XDG_CACHE_HOME/argcheck-tests, else ~/.cache/argcheck-tests.
+# Only .venv (about 150 MB) is made in the checkout.
 #
 # Needs python3 >= 3.10, node/npm and the package registries. ARGCHECK_DEBUG=1 traces.
 # Exit codes: 0 every stage passed; 1 a stage failed; 2 usage.
@@ -23,6 +27,7 @@ readonly BATS_PIN="1.13.0"
 readonly BATS_MIN="1.5"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+CACHE="${ARGCHECK_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/argcheck-tests}"
 QUICK=0
 PYTEST_ARGS=()
 SUMMARY=()
@@ -75,8 +80,8 @@ stage_bats() {
     echo "bats ${version}: $(command -v bats)"
     return 0
   fi
-  echo "bats >= ${BATS_MIN} not found (have: ${version:-none}); installing bats@${BATS_PIN} into .cache/npm"
-  npm install --prefix "${ROOT}/.cache/npm" --no-audit --no-fund --save-exact "bats@${BATS_PIN}" </dev/null
+  echo "bats >= ${BATS_MIN} not found (have: ${version:-none}); installing bats@${BATS_PIN} into ${CACHE}/npm"
+  npm install --prefix "${CACHE}/npm" --no-audit --no-fund --save-exact "bats@${BATS_PIN}" </dev/null
   hash -r
   version="$(bats_version || true)"
   [ "${version}" = "${BATS_PIN}" ] || { echo "bats from npm reports '${version}', expected ${BATS_PIN}" >&2; return 1; }
@@ -206,7 +211,11 @@ main() {
   cd "${ROOT}"
   command -v python3 >/dev/null 2>&1 || die "python3 is needed (>= 3.10)"
   # bats from npm: its package names its bin/ folder, which npm does not always link into .bin.
-  export PATH="${ROOT}/.cache/npm/node_modules/bats/bin:${ROOT}/.cache/npm/node_modules/.bin:${PATH}"
+  export PATH="${CACHE}/npm/node_modules/bats/bin:${CACHE}/npm/node_modules/.bin:${PATH}"
+  # The tests and tests/setup/*.sh find the tools here (each defaults to the same place when run alone).
+  export ARGCHECK_TEST_CACHE="${CACHE}"
+  export ARGCHECK_REALCLI_DIR="${ARGCHECK_REALCLI_DIR:-${CACHE}/realcli}"
+  export ARGCHECK_MCP_INSPECTOR_DIR="${ARGCHECK_MCP_INSPECTOR_DIR:-${CACHE}/npm/mcp-inspector}"
   export NPM_CONFIG_UPDATE_NOTIFIER=false PIP_DISABLE_PIP_VERSION_CHECK=1
 
   run_stage venv stage_venv

@@ -128,6 +128,12 @@ setup() {
   [ "${before}" = "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")" ]
 }
 
+@test "--demo with --dry-run says it would play the demo with the installed argcheck, by its full path" {
+  assert_first_install_ok
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --demo --dry-run
+  [[ "${output}" == *"[dry-run] ${PREFIX}/bin/argcheck demo"* ]]
+}
+
 @test "ARGCHECK_PREFIX sets the default prefix" {
   local prefix="${BATS_TEST_TMPDIR}/env-prefix"
 
@@ -310,7 +316,7 @@ PY
 @test "--help prints the usage header and an unknown option exits 2" {
   run -0 "${INSTALL}" --help
   [[ "${lines[0]}" == "Summary: "* ]]
-  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]"* ]]
+  [[ "${output}" == *"Usage: ./install.sh [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]"* ]]
   [[ "${output}" == *"[--hooks [--yes]] [--help]"* ]]
 
   run -2 --separate-stderr "${INSTALL}" --frobnicate

@@ -58,9 +58,11 @@ def test_a_nul_byte_in_a_toulmin_citation_locator_is_a_finding(run, tmp_path, lo
     state = toulmin_state(tmp_path / "t.json")
     moves = tmp_path / "m.json"
     moves.write_text(json.dumps(grounding_citing(locator)))
+    before = state.read_bytes()
     result = run("apply", state, moves)
     no_crash(result)
-    assert result.exit_code == OK and "TLM122" in result.output
+    assert result.exit_code == FINDINGS and "TLM122" in result.output
+    assert state.read_bytes() == before
     no_crash(run("validate", state))
 
 

@@ -29,11 +29,16 @@ def test_demo_replays_every_turn_and_ends_with_the_decision_log(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     turns = len(load_script()["turns"])
-    assert f"── turn {turns}/{turns} · orchestrator · present" in out
+    assert f"[{turns}/{turns}] orchestrator · The orchestrator presents the decision log." in out
+    assert "[ 1/15] user · " in out  # progress as a counter, as git and pytest show it
+    assert "  + point P1 (value): “Use an append-only JSON log" in out  # the moves themselves
+    assert "  + consult (format_failure)" in out
     assert "REFUSED (DLB182, DLB183): the state file is unchanged" in out
     assert "DLB103 PHASE_VIOLATION warning" in out
     assert "REMINDER" not in out  # the demo shows `next`, the reminder lives in the prompt
-    assert "Reminders (carried by the next prompt): C1" in out
+    assert "What `argcheck next` tells the agent now:" in out
+    assert "Not ready for synthesis: no stress test yet" in out
+    assert "Gate DLB" not in out  # the gates are said in words, not by their codes
     assert "Decision log (argcheck render --format md)" in out
     for line in ("## Agreed (5)", "## Dismissed (3)", "## Unresolved (1)", "> **WARNING: degraded result.**",
                  "a challenge was not answered by id: undefended",
@@ -72,7 +77,7 @@ def test_demo_in_a_terminal(tmp_path):
     child = pexpect.spawn(sys.executable, ["-m", "argcheck", "demo", "--pause", "0"], cwd=str(tmp_path),
                           encoding="utf-8", timeout=60, dimensions=(50, 140))
     child.expect("argcheck demo: SQLite or an append-only JSON log")
-    child.expect("consult\\(format_failure\\)")
+    child.expect("consult \\(format_failure\\)")
     child.expect("REFUSED \\(DLB182, DLB183\\)")
     child.expect("Decision log")
     child.expect("## Unresolved \\(1\\)")

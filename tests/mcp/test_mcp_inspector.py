@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.cache import tool_cache
+
 pytestmark = pytest.mark.realcli  # needs the Inspector from npm (installed by run-tests.sh)
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIX = Path(os.environ.get("ARGCHECK_MCP_INSPECTOR_DIR", ROOT / ".cache" / "npm" / "mcp-inspector"))
+PREFIX = Path(os.environ.get("ARGCHECK_MCP_INSPECTOR_DIR") or tool_cache() / "npm" / "mcp-inspector")
 INSPECTOR = PREFIX / "node_modules" / ".bin" / "mcp-inspector"
 SERVER = [sys.executable, "-m", "argcheck", "mcp"]
 QUERY = "Should our team adopt type hints across the Python codebase?"

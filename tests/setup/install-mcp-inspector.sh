@@ -4,7 +4,7 @@
 # Usage: tests/setup/install-mcp-inspector.sh [--prefix DIR] [--check]
 #
 # Installs @modelcontextprotocol/inspector at an exact version from the npm registry into DIR
-# (default: <repo>/.cache/npm/mcp-inspector, or $ARGCHECK_MCP_INSPECTOR_DIR). Once installed it
+# (default: ~/.cache/argcheck-tests/npm/mcp-inspector, see run-tests.sh; or $ARGCHECK_MCP_INSPECTOR_DIR). Once installed it
 # runs offline: tests/mcp/test_mcp_inspector.py drives `mcp-inspector --cli` against
 # `python -m argcheck mcp` over stdio. Idempotent: an installed Inspector that reports the pinned
 # version is left alone. --check installs nothing and exits 1 when it is missing or another version.
@@ -41,9 +41,8 @@ installed_version() {
 }
 
 main() {
-  local root prefix check_only=0 exe version
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
-  prefix="${ARGCHECK_MCP_INSPECTOR_DIR:-${root}/.cache/npm/mcp-inspector}"
+  local prefix check_only=0 exe version
+  prefix="${ARGCHECK_MCP_INSPECTOR_DIR:-${ARGCHECK_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/argcheck-tests}/npm/mcp-inspector}"
   while [ $# -gt 0 ]; do
     case "$1" in
       --prefix) [ $# -ge 2 ] || usage; prefix="$2"; shift 2 ;;

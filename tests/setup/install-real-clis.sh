@@ -3,7 +3,7 @@
 #
 # Usage: tests/setup/install-real-clis.sh [--prefix DIR] [--check]
 #
-# Installs exact versions from the npm registry into DIR (default: <repo>/.cache/realcli,
+# Installs exact versions from the npm registry into DIR (default: ~/.cache/argcheck-tests/realcli, see run-tests.sh;
 # or $ARGCHECK_REALCLI_DIR): DIR/codex and DIR/claude, one npm prefix each. Idempotent: a CLI
 # whose installed --version already matches its pin is left alone. --check installs nothing
 # and exits 1 when either CLI is missing or at another version.
@@ -67,9 +67,8 @@ ensure_cli() {
 }
 
 main() {
-  local root prefix check_only=0
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
-  prefix="${ARGCHECK_REALCLI_DIR:-${root}/.cache/realcli}"
+  local prefix check_only=0
+  prefix="${ARGCHECK_REALCLI_DIR:-${ARGCHECK_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/argcheck-tests}/realcli}"
   while [ $# -gt 0 ]; do
     case "$1" in
       --prefix) [ $# -ge 2 ] || usage; prefix="$2"; shift 2 ;;

@@ -332,7 +332,7 @@ def test_next_report_is_json_able_and_names_the_next_command(tmp_path):
         "id": "C1", "point": "P1", "kind": "skeptical", "status": "open", "challenger": "orchestrator",
         "respondent": "consultee", "issued_round": 1, "due_round": 2, "drops": 0}
     text = nextstep.format_text(report)
-    assert "Gate DLB181 blocks synthesis: open challenges C1" in text
+    assert "Not ready for synthesis: open challenges C1 (DLB181)" in text
     assert "argcheck consult runs/s.json" in text  # one command per round: it resumes sess-1 itself
     assert report["consultee"] == {"name": "codex", "session_id": "sess-1"}
 

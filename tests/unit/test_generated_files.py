@@ -24,5 +24,5 @@ def test_readme_shows_every_command_help():
 
 def test_readme_opens_with_install_and_test_commands():
     blocks = (ROOT / "README.md").read_text().split("```bash\n")
-    assert blocks[1].strip().startswith("./install.sh && argcheck demo")
+    assert blocks[1].split("```")[0].strip() == "./install.sh --demo"
     assert blocks[2].strip().startswith("./run-tests.sh")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.cache import tool_cache
+
 REPO = Path(__file__).resolve().parents[2]
 PLUGIN_DIR = REPO / ".claude-plugin"
 SKILLS_DIR = REPO / "skills"
@@ -161,7 +163,7 @@ def test_frontmatter_reader_handles_quoted_and_folded_values(tmp_path):
 
 
 def real_claude() -> str | None:
-    root = Path(os.environ.get("ARGCHECK_REALCLI_DIR", REPO / ".cache" / "realcli")) / "claude"
+    root = Path(os.environ.get("ARGCHECK_REALCLI_DIR") or tool_cache() / "realcli") / "claude"
     for candidate in (
         root / "node_modules" / ".bin" / "claude",
         root / "node_modules" / "@anthropic-ai" / "claude-code-linux-x64" / "claude",

@@ -54,6 +54,7 @@ NO_ISOLATED_EXAMPLE = {
     "ARG015": "stamps supplied by an agent in an `apply` batch",
     "ARG016": "an empty `apply` batch",
     "ARG024": "`apply` to a state file that has errors",
+    "ARG028": "a reply ingested a second time: `ingest` checks it against the log, a state file cannot hold it",
     "ARG029": "`apply` of a read (triz's get_session_status); a file holding one replays as valid",
 }
 

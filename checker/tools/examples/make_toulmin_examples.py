@@ -235,8 +235,7 @@ def _with_missing_citation() -> dict:
     chain = Chain(state_id="20261121-bad001", ticking=True, workspace=".")
     chain.files = {}
     citations = [{"source": "a design note", "locator": "no-such-dir/design-note.md:12"}]
-    chain.apply(grounding(), logic_bridge(citations=citations))
-    return chain.doc
+    return chain.ok(grounding()).force(logic_bridge(citations=citations)).doc
 
 
 def chain_examples() -> dict[str, dict]:

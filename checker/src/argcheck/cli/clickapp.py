@@ -10,6 +10,7 @@ import click
 
 from argcheck import __version__
 from argcheck.exitcodes import EXIT_CODE_TABLE, ExitCode
+from argcheck.cli.suggesting import SuggestingGroup
 
 COMMANDS = {
     "init": "Create a state file for a protocol run.",
@@ -37,7 +38,7 @@ def _exit_code_epilog() -> str:
     return f"\b\nExit codes:\n{rows}"
 
 
-class LazyGroup(click.Group):
+class LazyGroup(SuggestingGroup):
     """Import a command's module only when that command runs (keeps start-up fast)."""
 
     def list_commands(self, ctx):

@@ -116,6 +116,13 @@ define("ARG027", "PLACEHOLDER_VALUE", ERROR, "{placeholder!r} is a skeleton's pl
            "protocol refuses it: here, or through its own rule when its spec says it checks placeholders itself.",
        example='a move whose text field is still "..."',
        fix="Fill in every \"...\" before applying the move.", protocol=P)
+define("ARG028", "REPLY_ALREADY_RECORDED", ERROR, "this reply is already recorded {where}",
+       "nothing was recorded; to go on, ask the consultee for a new reply "
+       "(`argcheck consult`, or `argcheck prompt` piped to the wrapper)",
+       why="Ingesting one reply twice would record a second round the consultee never gave (duplicate points "
+           "under new ids), and an append-only log has no way back.",
+       example="`argcheck ingest STATE reply.json` run twice with the same reply.json",
+       fix="Do not ingest a reply again; fetch a new one from the consultee.", protocol=P)
 define("ARG029", "READ_NOT_RECORDED", ERROR, "{found} is a read, not a move: nothing is recorded",
        "read where the run stands with `argcheck next {state}` or `argcheck render {state} --format status`",
        why="Asking for the status changes nothing, so it does not belong in the log of what was done. State "
@@ -151,4 +158,6 @@ PLACEHOLDERS = {
     "type": "the move type that was given, as JSON",
     "value": "the number or constant as written",
     "version": "the state-file version in the file",
+    "where": "by which move (with the first hex digits of the reply's SHA-256), or that the protocol found "
+             "nothing in it the run does not already hold",
 }

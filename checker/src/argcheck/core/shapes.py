@@ -153,6 +153,20 @@ def _fields(names: list[str], one: str, several: str) -> str:
     return f"{several} fields {joined}" if len(names) > 1 else f"{one} field {joined}"
 
 
+def _missing(names: list[str], value) -> str:
+    """`is missing the required field "text"`, and for a field given under a misspelled name, which one."""
+    said = f"is missing {_fields(names, 'the required', 'the required')}"
+    given = [key for key in value if isinstance(key, str) and key not in names] if isinstance(value, dict) else []
+    import difflib
+
+    guesses = [(name, close[0]) for name in names
+               if (close := difflib.get_close_matches(name, given, n=1, cutoff=0.6))]
+    if not guesses:
+        return said
+    fixes = "; ".join(f'did you mean "{name}" where it says "{typo}"?' for name, typo in guesses)
+    return f"{said} ({fixes})"
+
+
 def _pattern(text, _value) -> str:
     return next((words for known, words in PATTERN_WORDS if text.startswith(known)),
                 f"must match the regular expression {text}")
@@ -167,8 +181,7 @@ _WORDINGS = (
     (r"must be same as const definition: (.*)", _const),
     (r"must be (object|array|string|integer|number|boolean|null)",
      lambda t, v: f"must be {JSON_TYPES[t]}{_type_of(v)}"),
-    (r"must contain (\[.*\]) properties",
-     lambda t, v: f"is missing {_fields(_names(t), 'the required', 'the required')}"),
+    (r"must contain (\[.*\]) properties", lambda t, v: _missing(_names(t), v)),
     (r"must not contain (.*?)(?: properties)?", lambda t, v: f"has {_fields(_names(t), 'an unknown', 'unknown')}"),
     (r"must be longer than or equal to (\d+) characters",
      lambda t, v: "must not be empty" if t == "1" else f"must be at least {_count(t, 'character')} long"),

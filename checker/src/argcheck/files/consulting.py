@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 
 WRAPPER = "argcheck-consult"
 
@@ -31,11 +30,13 @@ def consult(consultee: str, session_id: str | None, prompt: str, options: list[s
     """Run the wrapper (new session, or resume `session_id`) and return its stdout (the envelope)."""
     mode = ["resume", session_id] if session_id else ["new"]
     argv = [*wrapper_command(), consultee, *options, *mode]
+    from argcheck.files import stopping
+
     try:
-        done = subprocess.run(argv, input=prompt.encode("utf-8"), stdout=subprocess.PIPE, check=False)
+        returncode, stdout = stopping.run_stoppable(argv, prompt.encode("utf-8"))
     except OSError as error:
         raise ConsultProblem(f"cannot run {argv[0]}: {error.strerror or error}") from None
-    if not done.stdout.strip():
-        raise ConsultProblem(f"{shlex.join(argv[:2])} printed no envelope (exit {done.returncode}); "
+    if not stdout.strip():
+        raise ConsultProblem(f"{shlex.join(argv[:2])} printed no envelope (exit {returncode}); "
                              "its stderr above says why")
-    return done.stdout
+    return stdout

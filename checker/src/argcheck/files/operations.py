@@ -79,14 +79,19 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
 
 def apply_to_file(path: str, moves: list, env: Env | None = None,
-                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False) -> Outcome:
-    """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
+                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
+                  refuse=None) -> Outcome:
+    """Append `moves` to the state file if every one is legal; otherwise leave it untouched. `refuse(doc,
+    moves)`, checked under the lock, returns findings that refuse the moves before any replay."""
     from argcheck.core import lifecycle
 
     if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
         load_doc(path)  # raises the InputError (ARG007) that reading it gives
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
+        refusals = refuse(doc, moves) if refuse is not None else []
+        if refusals:
+            return Outcome(refusals, doc, None)
         decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
         if decision.doc is None or has_errors(decision.findings):
             return Outcome(decision.findings, doc, decision.replay)
@@ -124,10 +129,10 @@ def replayed(path: str) -> Outcome:
 
 
 def applied(path: str, moves: list, *, lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT,
-            dry_run: bool = False) -> Outcome:
+            dry_run: bool = False, refuse=None) -> Outcome:
     """apply_to_file, or Refused (UNREADABLE; BUSY when the lock stayed held for `lock_timeout` seconds)."""
     try:
-        return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run)
+        return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run, refuse=refuse)
     except InputError as error:
         raise Refused(UNREADABLE, path, [error.finding], error) from None
     except statefile.LockBusy:

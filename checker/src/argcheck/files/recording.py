@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from argcheck.files import operations
+from argcheck.files import operations, replies
 from argcheck.core import hooks
 
 
@@ -27,7 +27,7 @@ def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -
     """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back (Refused
     when the file cannot be read or stays locked)."""
     moves = moves_for(outcome, reply)
-    applied = operations.applied(path, moves, lock_timeout=lock_timeout)
+    applied = operations.applied(path, moves, lock_timeout=lock_timeout, refuse=replies.refusal_for(reply))
     if not _content_refused(applied, outcome.doc["move_count"]):
         return Recorded(applied, moves, False)
     refusal = applied.findings

@@ -158,7 +158,9 @@ def locked(path: str, timeout: float = DEFAULT_LOCK_TIMEOUT):
 
     An advisory `flock` on the lock file, polled until `timeout` seconds have passed (a negative
     timeout waits for ever). The kernel drops the lock when its holder exits, even on kill -9. The
-    lock file is left in place: removing it would let two writers lock different files of one name.
+    holder removes the lock file before it lets go, so lock files do not pile up: a writer that had opened
+    the removed file finds it unlinked once it holds the lock and locks the new one (`_acquire`), so two
+    writers never hold locks on different files of one name. A holder killed with -9 leaves its file.
     """
     try:
         import fcntl
@@ -170,7 +172,17 @@ def locked(path: str, timeout: float = DEFAULT_LOCK_TIMEOUT):
         yield
     finally:
         if fd is not None:
+            _remove_lock_file(os.path.realpath(path) + ".lock", fd)
             os.close(fd)  # closing the last descriptor releases the flock
+
+
+def _remove_lock_file(lock_path: str, fd: int) -> None:
+    """Unlink the lock file we hold, while we hold it (only if the name still points to it)."""
+    try:
+        if os.stat(lock_path).st_ino == os.fstat(fd).st_ino:
+            os.unlink(lock_path)
+    except OSError:
+        pass  # gone already, or a directory we may not write: the file stays, harmlessly
 
 
 def _acquire(fcntl, path: str, timeout: float) -> int | None:

@@ -5,7 +5,7 @@ The tools' signatures are their MCP input schemas and their docstrings the tool 
 
 import os
 
-from argcheck.files import operations
+from argcheck.files import operations, replies
 from argcheck.core import hooks
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
@@ -175,9 +175,10 @@ def argcheck_ingest(state: StatePath = None,
         moves = hooks.call(spec, "moves_from_envelope", outcome.replay.engine.state, value)
     except hooks.ingest_problem(spec) as problem:
         raise usage(str(problem)) from None
-    if not moves:
-        return {**describe(outcome, path), "applied": 0, "findings": [], "note": "already recorded"}
-    return _applied_result(apply_moves(path, moves), path)
+    repeated = replies.already_recorded(outcome.doc, moves, value)
+    if repeated:
+        raise rule_problem(repeated, exit_code=int(ExitCode.FINDINGS), state=path, applied=0)
+    return _applied_result(apply_moves(path, moves, refuse=replies.refusal_for(value)), path)
 
 
 GENERIC_TOOLS = (argcheck_init, argcheck_apply, argcheck_next, argcheck_validate, argcheck_prompt, argcheck_render,

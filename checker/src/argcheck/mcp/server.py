@@ -10,6 +10,7 @@ import os
 import sys
 
 from argcheck.exitcodes import ExitCode
+from argcheck.mcp.argument_names import unknown_arguments
 from argcheck.mcp.arguments import ToolProblem, strict_arguments, verbatim
 from argcheck.core import discovery
 from argcheck.core.contract import ProtocolProblem
@@ -65,6 +66,9 @@ def call(tool, **arguments) -> dict:
     """Run one tool and return its structured result; every failure becomes `ok: false` with an error."""
     name = tool.__name__
     try:
+        refused = unknown_arguments(tool, arguments)
+        if refused is not None:
+            raise refused
         result = tool(**strict_arguments(tool, arguments))
     except ToolProblem as problem:
         return _problem_result(name, problem)
@@ -136,12 +140,26 @@ def build_server():
                         annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,
                                                     open_world_hint=False),
                         structured_output=False)
+    _report_unknown_arguments(server)
     for uri, function in protocol_extras("RESOURCES").items():
         server.resource(uri, name=function.__name__, description=_describe(function), mime_type="text/markdown")(
             function)
     for name, function in protocol_extras("PROMPTS").items():
         server.prompt(name=name, description=_describe(function))(function)
     return server
+
+
+def _report_unknown_arguments(server) -> None:
+    """The SDK drops arguments a tool does not declare before the tool sees them: check the raw ones first."""
+    tools, sdk_call = {tool.__name__: tool for tool in all_tools()}, server.call_tool
+
+    async def call_tool(name, arguments, context=None):
+        tool = tools.get(name)
+        if tool is not None and unknown_arguments(tool, arguments or {}) is not None:
+            return _as_call_tool_result(call(tool, **(arguments or {})))
+        return await sdk_call(name, arguments, context)
+
+    server.call_tool = call_tool
 
 
 def _describe(function) -> str:

@@ -11,6 +11,7 @@ from argcheck.core import hooks
 from argcheck.core import discovery
 from argcheck.core.env import default_env
 from argcheck.exitcodes import REFUSED, ExitCode
+from argcheck.mcp.argument_names import in_tool_terms
 from argcheck.mcp.arguments import ToolProblem, rule_problem, usage
 
 # Shorter than the CLI's default (statefile.DEFAULT_LOCK_TIMEOUT): a tool call should answer BUSY, which
@@ -40,10 +41,10 @@ def describe(outcome: operations.Outcome, path: str) -> dict:
     return {"state": path, "protocol": doc["protocol"], "status": outcome.replay.engine.status}
 
 
-def apply_moves(path: str, moves: list) -> operations.Outcome:
-    """Apply `moves` to the state file under its lock (all or nothing)."""
+def apply_moves(path: str, moves: list, refuse=None) -> operations.Outcome:
+    """Apply `moves` to the state file under its lock (all or nothing; `refuse` as operations.apply_to_file)."""
     try:
-        return operations.applied(path, moves, lock_timeout=LOCK_TIMEOUT)
+        return operations.applied(path, moves, lock_timeout=LOCK_TIMEOUT, refuse=refuse)
     except operations.Refused as refused:
         raise refused_problem(refused) from None
 
@@ -57,8 +58,9 @@ def init_run(protocol: str, options: dict, path: str | None, force: bool = False
     except discovery.UsageProblem as problem:
         found = getattr(problem, "finding", None)
         if found is not None:
-            raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None
-        raise usage(str(problem)) from None
+            raise rule_problem([found._replace(message=in_tool_terms(found.message))],
+                               exit_code=int(ExitCode.USAGE)) from None
+        raise usage(in_tool_terms(str(problem))) from None
     except FileExistsError as error:
         raise usage(f"{error.args[0]} already exists", "pass force=true to replace it, or another state path") from None
     except OSError as error:

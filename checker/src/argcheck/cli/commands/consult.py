@@ -12,6 +12,7 @@ from argcheck.cli.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
 from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
+from argcheck.cli.suggesting import Refused
 
 
 @click.command("consult")
@@ -40,7 +41,7 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
         return int(ExitCode.TERMINAL if engine.status in spec.terminal_statuses else ExitCode.FINDINGS)
     who = _who(spec, engine.state, consultee, fresh)
     if who["consultee"] is None:
-        raise click.UsageError(f"the {spec.name} run names no consultee: pass --consultee NAME")
+        raise Refused(_nothing_to_consult(outcome, state))
     prompt = verbs.prompt_text(outcome, full=None if who["session_id"] else True)  # a new session: everything
     options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else []),
                *(["--timeout", str(timeout)] if timeout else [])]
@@ -54,6 +55,18 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
     except InputError as error:
         raise click.ClickException(f"the wrapper's output is not an envelope: {error.finding.message}") from None
     return record_and_report(state, reply, who["consultee"], fmt, False, lock_timeout)
+
+
+def _nothing_to_consult(outcome, state: str) -> str:
+    """No consultee is named: say what is due instead (and how to consult one all the same)."""
+    from argcheck.core.commandtext import next_step_lines
+
+    spec, engine = outcome.replay.protocol, outcome.replay.engine
+    step = spec.part("nextstep").report(engine.state, state_path=state)["next"]
+    lines = [f"no consultation is due: the {spec.name} run names no consultee, so its moves are the agent's own",
+             *next_step_lines(step),
+             f"(to have a consultee draft the next moves all the same: argcheck consult {state} --consultee NAME)"]
+    return "\n".join(lines)
 
 
 def _who(spec, state, consultee: str | None, fresh: bool) -> dict:

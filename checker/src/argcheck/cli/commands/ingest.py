@@ -14,6 +14,7 @@ from argcheck.cli.commands.common import (
 from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
 from argcheck.output import echo_json
+from argcheck.cli.suggesting import Refused
 
 EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
 
@@ -42,7 +43,15 @@ def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
         reply = jsonio.load_argument(envelope, EMPTY_ENVELOPE)
     except InputError as error:
         report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) or not envelope.strip() else envelope, fmt)
-    return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout, quiet=quiet, fail_on=fail_on)
+    return record_and_report(state, reply, _source_name(envelope), fmt, dry_run, lock_timeout, quiet=quiet,
+                             fail_on=fail_on)
+
+
+def _source_name(envelope: str) -> str:
+    """How a message names the reply: its file, stdin, or "the reply" (never the inline JSON itself)."""
+    if envelope == "-":
+        return "the reply on stdin"
+    return "the reply" if jsonio.is_inline(envelope) else envelope
 
 
 def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float, *,
@@ -52,7 +61,7 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
     try:
         moves = recording.moves_for(outcome, reply)
     except hooks.ingest_problem(outcome.replay.protocol) as problem:
-        raise click.UsageError(f"{source}: {problem}") from None
+        raise Refused(f"{source}: {problem}") from None
     if dry_run:
         echo_json(moves)
         return int(ExitCode.OK)

@@ -10,9 +10,10 @@ from argcheck.core import discovery
 from argcheck.core.env import default_env
 from argcheck.core.contract import header_options, run_settings
 from argcheck.files import operations
+from argcheck.cli.suggesting import Refused, SuggestingGroup
 
 
-class ProtocolGroup(click.Group):
+class ProtocolGroup(SuggestingGroup):
     """Each protocol's `init` subcommand is made from its spec's init options."""
 
     def list_commands(self, ctx):
@@ -87,11 +88,11 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     try:
         state, doc = operations.init_file(state, protocol, options, env, force=force)
     except discovery.UsageProblem as problem:
-        raise click.UsageError(str(problem)) from None
+        raise Refused(str(problem)) from None
     except FileExistsError as error:
-        raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it)") from None
+        raise Refused(f"{error.args[0]} already exists (use --force to replace it)") from None
     except OSError as error:
-        raise click.UsageError(f"cannot write {state}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {state}: {error.strerror or error}") from None
     click.echo(state)
     if not click.get_current_context().meta.get(QUIET):
         click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)

@@ -41,15 +41,39 @@ def _sections(text: str, move_type: str) -> list[str]:
 
 
 def _fields(spec, move_type: str) -> str:
-    """The move's fields from its JSON Schema: required ones first, with their types or allowed values."""
+    """The move's fields from its JSON Schema: required ones first, with their types or allowed values; the
+    fields of a nested object (or of an array's objects) follow it, named by their path (`data.facts`,
+    `data.citations[].source`)."""
     model = next(m for m in spec.part("models").MOVE_MODELS
                  if m.model_fields["type"].annotation.__args__[0] == move_type)
     schema = model.model_json_schema()
+    rows = _rows(schema, schema.get("$defs", {}), "", frozenset({"type"}), ())
+    width = max([20, *(len(name) for name, _, _ in rows)])
+    return "\n".join(f"  {name:<{width}} {needed}  {kind}" for name, needed, kind in rows)
+
+
+def _rows(schema: dict, defs: dict, prefix: str, skip: frozenset, seen: tuple) -> list[tuple[str, str, str]]:
     required = set(schema.get("required", ()))
-    rows = sorted((name not in required, name, _kind(prop)) for name, prop in schema["properties"].items()
-                  if name != "type")
-    return "\n".join(f"  {name:<20} {'optional' if optional else 'required'}  {kind}"
-                     for optional, name, kind in rows)
+    rows = []
+    for optional, name, prop in sorted((name not in required, name, prop)
+                                       for name, prop in schema.get("properties", {}).items() if name not in skip):
+        rows.append((prefix + name, "optional" if optional else "required", _kind(prop)))
+        nested, suffix = _nested(prop, defs)
+        if nested is not None and nested not in seen:
+            rows += _rows(defs[nested], defs, f"{prefix}{name}{suffix}.", frozenset(), (*seen, nested))
+    return rows
+
+
+def _nested(prop: dict, defs: dict) -> tuple[str | None, str]:
+    """The definition a property's objects follow (itself, or its array's items), and "[]" for an array."""
+    for option in prop.get("anyOf", [prop]):
+        ref, suffix = option.get("$ref"), ""
+        if option.get("type") == "array":
+            ref, suffix = option.get("items", {}).get("$ref"), "[]"
+        name = ref.rsplit("/", 1)[-1] if ref else None
+        if name in defs and defs[name].get("properties"):
+            return name, suffix
+    return None, ""
 
 
 def _kind(prop: dict) -> str:
@@ -63,5 +87,7 @@ def _kind(prop: dict) -> str:
         else:
             item = option.get("items", {})
             inner = item.get("type") or item.get("$ref", "").rsplit("/", 1)[-1]
-            shown.append(f"array of {inner}" if option.get("type") == "array" else str(option.get("type", "any")))
+            kind = option.get("type", "any")
+            kind = " or ".join(k for k in kind if k != "null") if isinstance(kind, list) else str(kind)
+            shown.append(f"array of {inner}" if kind == "array" else kind)
     return " or ".join(shown) or "any"

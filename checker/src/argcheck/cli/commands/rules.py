@@ -8,6 +8,7 @@ from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
 from argcheck.core.discovery import load_all_rules
+from argcheck.cli.suggesting import Refused
 
 
 @click.command("rules")
@@ -22,7 +23,7 @@ def command(code, fmt, protocol):
     if code:
         rule = rules.get(code.upper()) or _by_name(rules, code)
         if rule is None:
-            raise click.UsageError(f"no rule {code!r}; run `argcheck rules` for the list")
+            raise Refused(f"no rule {code!r}; run `argcheck rules` for the list")
         _explain(rule, fmt)
         return int(ExitCode.OK)
     chosen = [r for r in rules.values() if protocol in (None, r.protocol)]

@@ -15,15 +15,15 @@ from argcheck.files import statefile
 from argcheck.core.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
+from argcheck.cli.suggesting import SuggestingGroup
 
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
 DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
                            help="A directory of state files (repeatable; default ./.argcheck).")
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-FINAL = ("presented", "aborted")
 
 
-@click.group("sessions", invoke_without_command=True)
+@click.group("sessions", cls=SuggestingGroup, invoke_without_command=True)
 @DIRS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--conversation", help="Only runs recorded with this conversation id.")
@@ -67,7 +67,9 @@ def table(rows: list[dict]) -> str:
 @click.option("--include-open", is_flag=True, help="Also delete runs that are still in progress.")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 def prune(dirs, older_than, include_open, dry_run):
-    """Delete finished state files (presented or aborted) whose last move is older than --older-than."""
+    """Delete finished state files of every protocol (a run in a status its protocol closes, such as
+    presented, aborted, assessed, reported or crystallized) whose last move is older than --older-than,
+    with the lock and temporary files they left."""
     limit = _parse_age(older_than)
     removed = 0
     for row in scan(dirs):
@@ -75,14 +77,45 @@ def prune(dirs, older_than, include_open, dry_run):
             statefile.remove_stale_temps(row["path"])
         if row["age_seconds"] is None or row["age_seconds"] < limit:
             continue
-        if row["status"] not in FINAL and not include_open:
+        if not include_open and not _finished(row):
             continue
         click.echo(f"{'would delete' if dry_run else 'deleted'} {row['path']} ({row['status']}, {row['age']})")
         if not dry_run:
-            os.unlink(row["path"])
+            _remove_with_lock(row["path"])
         removed += 1
+    if not dry_run:
+        _sweep_idle_locks(dirs)
     click.echo(f"{removed} state file{'s' if removed != 1 else ''} {'to prune' if dry_run else 'pruned'}", err=True)
     return int(ExitCode.OK)
+
+
+def _finished(row: dict) -> bool:
+    """True when the run takes no more moves (its protocol's final or terminal statuses)."""
+    protocol = row["protocol"]
+    return discovery.is_registered(protocol) and discovery.spec(protocol).is_closed(row["status"])
+
+
+def _remove_with_lock(path: str) -> None:
+    """Delete a state file and the lock file beside it (taken first, so no writer is mid-way)."""
+    try:
+        with statefile.locked(path, timeout=0):
+            os.unlink(path)
+    except statefile.LockBusy:
+        click.echo(f"argcheck: {path} is being written by another process; kept it", err=True)
+    except FileNotFoundError:
+        pass
+
+
+def _sweep_idle_locks(dirs) -> None:
+    """Remove the lock files nobody holds (left by a writer killed with -9, or by an older argcheck): taking
+    one and letting go removes it; a held one is left to its holder."""
+    for directory in dirs or (".argcheck",):
+        for lock in glob.glob(os.path.join(directory, "*.lock")):
+            try:
+                with statefile.locked(lock[: -len(".lock")], timeout=0):
+                    pass
+            except statefile.LockBusy:
+                continue
 
 
 def _parse_age(text: str) -> int:

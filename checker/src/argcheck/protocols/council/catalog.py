@@ -67,7 +67,8 @@ define("CNL104", "UNKNOWN_PERSONA", ERROR, "{persona!r} is not on this council's
 define("CNL105", "CRITIQUE_ALREADY_RECORDED", ERROR, "{persona}'s {round} round is already recorded ({what}, "
        "move {seq})",
        "each persona speaks once per round; move on to the next persona or round",
-       why="Seed §6.2: the orchestrator sends the content to each agent once; a second critique would let one "
+       why="Council design §6.2: the orchestrator sends the content to each agent once; a second critique would "
+           "let one "
            "persona outweigh the others.",
        example="two critique moves with agent_style Kant",
        fix="Keep the first record; a failed persona may be retried only while its round has no record.",
@@ -75,39 +76,41 @@ define("CNL105", "CRITIQUE_ALREADY_RECORDED", ERROR, "{persona}'s {round} round 
 define("CNL106", "INITIAL_ROUND_CLOSED", ERROR, "the initial critique round is closed (self-critique began at move "
        "{seq}); {persona}'s initial critique comes too late",
        "record a persona_failure for a persona that could not critique in time",
-       why="Seed §6.2: self-critique sees every initial critique; one added later was never seen by the others.",
+       why="Council design §6.2: self-critique sees every initial critique; one added later was never seen by the "
+           "others.",
        example="a critique move after the first self_critique move",
        fix="Start a new council to include the persona.", protocol=P)
 define("CNL107", "DUPLICATE_CLAIM_ID", ERROR, "claim id {id!r} is already used ({where})",
        "ids are unique across the whole run: prefix them with the persona, e.g. ARI-1, ARI-1.1",
-       why="Seed §7.1: `id` is a unique identifier; self-critique adjustments and the final assessment refer "
+       why="Council design §7.1: `id` is a unique identifier; self-critique adjustments and the final assessment refer "
            "to claims by id.",
        example="two nodes with id C1",
        fix="Renumber the claims of the later critique.", protocol=P)
 define("CNL108", "MAX_DEPTH_EXCEEDED", ERROR, "node {id} is at depth {depth}; this council's max depth is "
        "{max_depth} (depths 0 to {max_depth} - 1)",
        "stop decomposing at max depth: give the deepest node no sub_critiques",
-       why="Seed §7.3: recursion terminates when the maximum depth is reached.",
+       why="Council design §7.3: recursion terminates when the maximum depth is reached.",
        example="a four-level tree on a council with --max-depth 3",
        fix="Fold the deeper critique into its parent's claim.", protocol=P)
 define("CNL109", "BRANCH_BELOW_THRESHOLD", ERROR, "node {id} has confidence {confidence} below the threshold "
        "{threshold} but {children} sub-critique(s)",
        "a low-confidence branch terminates: drop its sub_critiques or raise the confidence with reason",
-       why="Seed §7.3: recursion for a branch terminates when its confidence falls below the threshold.",
+       why="Council design §7.3: recursion for a branch terminates when its confidence falls below the threshold.",
        example='{"confidence": 0.2, "sub_critiques": [{...}]} with threshold 0.3',
        fix="Remove the children, or record the node with the confidence it really has.", protocol=P)
 define("CNL110", "EVIDENCE_NOT_IN_DOCUMENT", ERROR, "node {id}'s evidence does not occur in the document: "
        "{evidence!r}",
        "quote a snippet of the document exactly (whitespace may differ); a critique cannot quote what the "
        "document does not say",
-       why="Seed §7.1: evidence is a supporting text snippet from the input; checking it against the recorded "
+       why="Council design §7.1: evidence is a supporting text snippet from the input; checking it against the "
+           "recorded "
            "text keeps the critique anchored to the document.",
        example='"evidence": "the system guarantees exactly-once delivery" (not in the document)',
        fix="Copy the passage from the document.", protocol=P)
 define("CNL111", "SELF_CRITIQUE_TOO_EARLY", ERROR, "self-critique starts only when every initial critique is in; "
        "pending: {pending}",
        "record each pending persona's critique, or its persona_failure",
-       why="Seed §6.2: each agent's self-critique sees its own critique and all the others'.",
+       why="Council design §6.2: each agent's self-critique sees its own critique and all the others'.",
        example="a self_critique move while Popper has no critique yet",
        fix="Finish the initial round first.", protocol=P)
 define("CNL112", "SELF_CRITIQUE_REPEATED", ERROR, "{persona}'s self-critique round is already recorded ({what}, "
@@ -119,24 +122,24 @@ define("CNL112", "SELF_CRITIQUE_REPEATED", ERROR, "{persona}'s self-critique rou
 define("CNL113", "ADJUSTMENT_NOT_OWN_CLAIM", ERROR, "adjustment {index} targets {id}, a claim of {owner}, not of "
        "{persona}",
        "a self-critique adjusts only the persona's own claims; name one of its claim ids",
-       why="Seed §6.2: self-critique reviews the agent's own critique; others' claims are theirs to adjust.",
+       why="Council design §6.2: self-critique reviews the agent's own critique; others' claims are theirs to adjust.",
        example='{"agent_style": "Kant", "adjustments": [{"target_claim_id": "POP-1", ...}]}',
        fix="Target the persona's own claim ids (`argcheck next` lists them).", protocol=P)
 define("CNL114", "ADJUSTED_CONFIDENCE_OUT_OF_RANGE", ERROR, "adjustment {index} moves {id} from {before} by "
        "{delta} to {after}, outside 0.0–1.0",
        "keep the adjusted confidence within 0.0–1.0",
-       why="Seed §7.1: confidence is 0.0–1.0, before and after self-critique.",
+       why="Council design §7.1: confidence is 0.0–1.0, before and after self-critique.",
        example='"confidence_delta": -0.5 on a claim at 0.3',
        fix="Use a delta that keeps the confidence in range.", protocol=P)
 define("CNL115", "BLANK_REASONING", ERROR, "adjustment {index} (target {id}) has no reasoning",
        "say why the confidence changes, in one or two sentences",
-       why="Seed §5: each adjustment carries its reasoning; an unexplained change is not a critique.",
+       why="Council design §5: each adjustment carries its reasoning; an unexplained change is not a critique.",
        example='{"target_claim_id": "KAN-1", "confidence_delta": -0.1, "reasoning": " "}',
        fix="Write the reasoning.", protocol=P)
 define("CNL116", "ASSESSMENT_TOO_EARLY", ERROR, "the final assessment comes after the synthesis; pending "
        "self-critiques: {pending}",
        "record each pending persona's self_critique, or its persona_failure",
-       why="Seed §6.2: synthesis collects every self-critique output before it summarizes.",
+       why="Council design §6.2: synthesis collects every self-critique output before it summarizes.",
        example="a final_assessment move while Kant's self-critique is missing",
        fix="Finish the self-critique round first.", protocol=P)
 define("CNL117", "HIGH_SEVERITY_NOT_ADDRESSED", ERROR, "the final assessment does not address the High or "
@@ -155,7 +158,7 @@ define("CNL118", "UNKNOWN_POINT", ERROR, "the final assessment addresses {unknow
 define("CNL119", "NO_FINDINGS_MESSAGE_MISSING", ERROR, "the synthesis has no points, and the final assessment "
        "does not say \"No significant findings\"",
        "start the final assessment with \"No significant findings.\"",
-       why="Seed §3 and §4.5: with no findings the output is the \"no significant findings\" message.",
+       why="Council design §3 and §4.5: with no findings the output is the \"no significant findings\" message.",
        example='"text": "The document is sound."',
        fix="State the no-findings message.", protocol=P)
 define("CNL120", "FINDINGS_DENIED", ERROR, "the final assessment says \"no significant findings\" but the "
@@ -172,7 +175,7 @@ define("CNL121", "PERSONA_HAS_NO_CRITIQUE", ERROR, "{persona} has no initial cri
        fix="Nothing to record for this persona.", protocol=P)
 define("CNL122", "NON_OBJECTIVE_TONE", WARNING, "the final assessment uses {tone}",
        "write in an objective, impersonal tone: no first person, no praise, no hedging filler",
-       why="Seed §4.5 and FR-MOD-10: the output is objective and robotic in tone.",
+       why="Council design §4.5 and FR-MOD-10: the output is objective and robotic in tone.",
        example='"text": "I think the design is great."',
        fix="State the findings impersonally.", protocol=P)
 define("CNL123", "PARTIAL_COUNCIL", INFO, "{responded} of {total} personas; failed: {failed}",
@@ -195,7 +198,8 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
        "{children} sub-critique(s)",
        "a passage under {minimum} words is too small to decompose: drop the sub_critiques, or quote the larger "
        "passage they critique",
-       why="Seed §7.3: recursion terminates when the content segment is too small or atomic for further critique "
+       why="Council design §7.3: recursion terminates when the content segment is too small or atomic for further "
+           "critique "
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)

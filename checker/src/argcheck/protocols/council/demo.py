@@ -109,7 +109,7 @@ class _Player:
         if move["type"] == "persona_failure":
             self.say(self.paint("yellow", f"  consultee failure recorded: {move['failure']} — the council goes on"))
         else:
-            self.say(f"  recorded: {move['type']}")
+            self.say(f"  recorded: {_move_line(move)}")
         self._findings([f for f in outcome.findings if not f.is_error], "yellow")
         self._next()
         if self.pause > 0:
@@ -142,6 +142,32 @@ class _Player:
 
     def _state(self):
         return self.files.validate_file(self.path).replay.engine.state
+
+
+def _move_line(move: dict) -> str:
+    """What a council move says, in one line: a critique's top claim and how many claims its tree holds, a
+    self-critique's adjustments, or the assessment's first words."""
+    tree = move.get("critique_tree")
+    if isinstance(tree, dict):
+        count, stack = 0, [tree]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack += [n for n in node.get("sub_critiques") or [] if isinstance(n, dict)]
+        claims = f"{count} claim{'s' if count != 1 else ''}"
+        return f"critique, {claims}; top ({tree.get('id')}): \u201c{_clip(tree.get('claim'))}\u201d"
+    if isinstance(move.get("adjustments"), list):
+        shifts = ", ".join(f"{a.get('target_claim_id')} {a.get('confidence_delta'):+}" for a in move["adjustments"]
+                           if isinstance(a, dict))
+        return f"self_critique: {shifts or 'no adjustment'}"
+    if isinstance(move.get("text"), str):
+        return f"{move['type']}: \u201c{_clip(move['text'])}\u201d"
+    return move.get("type", "?")
+
+
+def _clip(text, width: int = 70) -> str:
+    text = " ".join(str(text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _digest(path: str) -> str:

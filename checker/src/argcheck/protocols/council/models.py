@@ -71,7 +71,7 @@ class Header(Strict):
 
 
 class Node(Strict):
-    """A critique point (seed §7.1); `sub_critiques` are deeper critiques of this claim."""
+    """A critique point (Council design §7.1); `sub_critiques` are deeper critiques of this claim."""
 
     id: Id
     claim: Text

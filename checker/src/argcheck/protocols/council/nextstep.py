@@ -38,12 +38,22 @@ def round_table(state) -> dict:
 
 
 def allowed_moves(state) -> list[str]:
+    """Every move the engine would take now: the due round's, and a retried critique of a persona whose
+    initial critique failed, until the self-critique round begins (CNL105, CNL106)."""
     step = due(state)
     if step is None:
         return []
+    if step[0] == "critique":
+        return ["critique", "persona_failure"]
+    retry = ["critique"] if _critique_retry_open(state) else []
     if step[0] == "assessment":
-        return ["final_assessment"]
-    return ["critique", "persona_failure"] if step[0] == "critique" else ["self_critique", "persona_failure"]
+        return [*retry, "final_assessment"]
+    return [*retry, "self_critique", "persona_failure"]
+
+
+def _critique_retry_open(state) -> bool:
+    failed = any(record.failed for record in state.rounds["critique"].values())
+    return failed and state.self_critique_began() is None
 
 
 def report(state, state_path: str = "STATE") -> dict:

@@ -20,7 +20,8 @@ SPEC = ProtocolSpec(
         InitOption("document", "The text file to critique (- for stdin); UTF-8, at most "
                                f"{MAX_DOCUMENT_BYTES} bytes. Its path, size, sha256 and text are recorded.",
                    required=True),
-        InitOption("panel", "philosophers (the seed's six), scientific (six analysts), or a JSON file of personas "
+        InitOption("panel", "philosophers (the Council design's six), scientific (six analysts), or a JSON file of "
+                            "personas "
                             '({"name": ..., "personas": [{"name", "focus", "heuristic", "directive"?}]}).',
                    default="philosophers"),
         InitOption("max_depth", "Critique trees have nodes at depths 0 to max-depth - 1.", kind="int", minimum=1,

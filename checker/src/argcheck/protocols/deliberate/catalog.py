@@ -13,7 +13,7 @@ P = "deliberate"
 define("DLB101", "ITERATION_CAP_REACHED", ERROR,
        "structured reply {reply} exceeds the iteration cap of {cap} ({mode} mode)",
        "synthesize now with termination iteration_bound instead of consulting again",
-       why="The seed bounds deliberation at 8 rounds (quick mode 2) so that it always terminates.",
+       why="The Argumentation Protocol bounds deliberation at 8 rounds (quick mode 2) so that it always terminates.",
        example="a 9th consult move with outcome reply in standard mode",
        fix="Apply a synthesize move with termination iteration_bound.", protocol=P)
 define("DLB102", "EXTENSION_NOT_ALLOWED", ERROR, "extend_constructive refused: {reason}",

@@ -1,8 +1,9 @@
 """`argcheck demo`: replay a bundled deliberation turn by turn, with no consultee and no API key.
 
 Each turn goes through the same path a real run takes: consultee turns are wrapper envelopes mapped
-onto moves by `ingest`, every move is applied with the `applied` the shell passes in (`files`), and
-after each turn the demo prints what `argcheck next` would say. One turn is an illegal move, shown being refused.
+onto moves by `ingest`, and every move is applied with the `applied` the shell passes in (`files`).
+Each turn shows its moves one line each, where the run stands, and the next step `argcheck next` names;
+the full `next` report is shown once, before the illegal move that is then refused.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections import Counter
 from importlib import resources
 
 from argcheck.core.env import default_env
+from argcheck.protocols.deliberate.demo_lines import move_line, standing_line
 
 PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
@@ -89,9 +91,12 @@ class _Player:
         moves = self._moves_for(turn)
         speaker = self.paint(SPEAKER_STYLE[turn["speaker"]], turn["speaker"])
         self.say()
-        heading = self.paint("bold", f"── turn {number}/{total} · ")
-        self.say(heading + speaker + self.paint("bold", f" · {_summary(moves)}"))
-        self.say(turn["caption"])
+        heading = self.paint("bold", f"[{number:>{len(str(total))}}/{total}] ")
+        self.say(heading + speaker + self.paint("bold", f" · {turn['caption']}"))
+        if turn.get("expect_refused"):
+            self._show_next(full=True)
+        for move in moves:
+            self.say(self.paint("dim", "  + ") + move_line(move))
         before = _digest(self.path)
         outcome = self.files.applied(self.path, moves)
         if turn.get("expect_refused"):
@@ -132,15 +137,20 @@ class _Player:
             if found.is_error and found.hint:
                 self.say(self.paint("dim", f"    hint: {found.hint}"))
 
-    def _show_next(self) -> None:
+    def _show_next(self, full: bool = False) -> None:
         from argcheck.protocols.deliberate import nextstep
 
         # Without --keep the file is deleted on exit: the commands `next` suggests name STATE instead.
         shown = self.path if self.kept else "STATE"
-        text = nextstep.format_text(nextstep.report(self._state(), state_path=shown))
-        self.say(self.paint("dim", "$ argcheck next"))
-        for line in text.rstrip("\n").split("\n"):
-            self.say("  " + line)
+        report = nextstep.report(self._state(), state_path=shown)
+        if full:
+            self.say(self.paint("dim", "  What `argcheck next` tells the agent now:"))
+            for line in nextstep.format_text(report).rstrip("\n").split("\n"):
+                self.say(self.paint("dim", "  | ") + line)
+            return
+        self.say(self.paint("dim", "  = " + standing_line(report)))
+        step = report["next"]
+        self.say(self.paint("dim", f"  next: {step['actor']}: {step['text']}"))
 
     def _finale(self) -> None:
         from argcheck.protocols.deliberate import render

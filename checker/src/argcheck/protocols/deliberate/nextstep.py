@@ -201,7 +201,7 @@ def format_text(report: dict) -> str:
         lines.append(f"Reminders (carried by the next prompt): {', '.join(report['reminders'])}")
     shown = tuple(f"{c['id']}:" for c in report["open_challenges"])
     lines += [f"Due: {item}" for item in report["due"] if not item.startswith(shown)]
-    lines += [f"Gate {g['code']} blocks {g['blocks']}: {g['detail']}" for g in report["gates"]]
+    lines += [f"Not ready for {g['blocks']}: {g['detail']} ({g['code']})" for g in report["gates"]]
     lines.append(_termination_line(report))
     lines.append(_arbitration_line(report))
     if report["degraded"]:

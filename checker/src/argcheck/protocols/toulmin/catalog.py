@@ -141,10 +141,10 @@ define("TLM121", "PROVENANCE_INCOMPLETE", ERROR, "a council opinion from a consu
        why="Provenance says who produced an opinion; \"a consultee\" without a name cannot be traced.",
        example='"provenance": {"source": "consultee"}',
        fix="Name the consultee (and its session id when known).", protocol=P)
-define("TLM122", "CITATION_NOT_FOUND", WARNING, "citation {locator!r} points into the workspace, but {problem}",
+define("TLM122", "CITATION_NOT_FOUND", ERROR, "citation {locator!r} points into the workspace, but {problem}",
        "fix the path or line, or cite the source differently",
-       why="A path:line locator inside the workspace can be checked, so it is: Toulmini's citations are "
-           "schema-only and may be hallucinated.",
+       why="A path:line locator inside the workspace can be checked, so it is, and a citation of a file or "
+           "line that does not exist is refused: Toulmini's citations are schema-only and may be hallucinated.",
        example='"locator": "src/db.py:999" when src/db.py has 40 lines',
        fix="Point the locator at an existing file and line.", protocol=P)
 define("TLM123", "CITATION_UNLOCATED", ERROR,
@@ -157,7 +157,8 @@ define("TLM123", "CITATION_UNLOCATED", ERROR,
 define("TLM124", "VERDICT_REASONING_CONTRADICTS", ERROR,
        "the verdict is {status!r} but its reasoning says the argument {outcome}: {clause!r}",
        "make the reasoning argue for {status}, or choose the status it argues for",
-       why="Seed 000: the status must match the reasoning provided. Each clause is read for an outcome word "
+       why="The Toulmini specification: the status must match the reasoning provided. Each clause is read for an "
+           "outcome word "
            "(fails, rejected, refuted, … / succeeds, sustained, holds, prevails, …); a negation just before it "
            "(\"does not fail\", \"cannot be sustained\") or an opposing subject (\"the objection fails\") "
            "turns it round, and conditional or conceded clauses (if, unless, although, while, would, …) are "

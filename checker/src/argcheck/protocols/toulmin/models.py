@@ -45,8 +45,8 @@ class Header(Strict):
 class Citation(Strict):
     """Where a fact or an authority comes from: a source and where in it to look.
 
-    Two shapes are accepted: the seed's `{source, locator, quote?}` and Toulmini's `{source, reference,
-    url?}` (`url` may be null). A citation names a locator or a reference (TLM123).
+    Two shapes are accepted: the Toulmini specification's `{source, locator, quote?}` and Toulmini's
+    `{source, reference, url?}` (`url` may be null). A citation names a locator or a reference (TLM123).
     """
 
     source: ShortText = Field(description="The work, dataset, document, person or file cited.")

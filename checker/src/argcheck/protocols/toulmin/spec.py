@@ -36,5 +36,6 @@ SPEC = ProtocolSpec(
     ),
     standalone_document=True,
     mcp_tools=True,
+    demo="a recorded Toulmin argument (should our team adopt type hints?) built phase by phase to its report",
     subject="query",
 )

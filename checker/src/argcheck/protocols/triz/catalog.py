@@ -1,6 +1,6 @@
-"""The TRZ rule family: the seed's 15 enforcement rules (TRZ101-TRZ115) and what they imply (TRZ120-).
+"""The TRZ rule family: the TRIZ design's 15 enforcement rules (TRZ101-TRZ115) and what they imply (TRZ120-).
 
-The names of TRZ101-TRZ115 are the seed's own error codes, in the seed's rule order.
+The names of TRZ101-TRZ115 are the TRIZ design's own error codes, in the TRIZ design's rule order.
 """
 
 from argcheck.core.findings import ERROR
@@ -13,9 +13,9 @@ PLACEHOLDERS = {
     "index": "a claim slot of the current round (0, 1 or 2)",
     "claim": "a claim id (C1, C2, ...)",
     "known": "the ids or slots that exist",
-    "limit": "the seed's threshold",
+    "limit": "the TRIZ design's threshold",
     "round": "the round number (1-5)",
-    "tool": "the move type (the seed's tool) refused",
+    "tool": "the move type (the TRIZ design's tool) refused",
     "phase": "the session's current phase",
     "allowed": "the phases in which the move is allowed",
     "domain": "the distant domain named by the move",
@@ -36,7 +36,7 @@ def rule(code, name, message, hint, why, example, fix):
     define(code, name, ERROR, message, hint, why=why, example=example, fix=fix, protocol=P)
 
 
-# -- the seed's 15 enforcement rules -------------------------------------------------------------------
+# -- the TRIZ design's 15 enforcement rules -------------------------------------------------------------------
 
 rule("TRZ101", "DECOMPOSE_INCOMPLETE", "decompose is not complete; missing: {missing}",
      "record what is missing, then ask the user again for the decompose review",
@@ -120,7 +120,7 @@ rule("TRZ115", "FALSIFICATION_NOT_SEARCHED", "attempt_falsification for slot {in
      "attempt_falsification for slot 1 after a falsification search for slot 0 only",
      "Search for disproof of that claim first.")
 
-# -- what the seed implies around them -------------------------------------------------------------------
+# -- what the TRIZ design implies around them -------------------------------------------------------------------
 
 rule("TRZ120", "WRONG_PHASE", "{tool} is for the {allowed} phase; the session is in {phase}",
      "`argcheck next` lists the moves allowed now",
@@ -195,7 +195,7 @@ rule("TRZ138", "DUPLICATE_VERDICT", "claim {claim} has {count} verdicts", "one v
      "A claim gets one verdict per review.", "two verdicts for C1 in one move", "Keep one.")
 rule("TRZ139", "DECISION_INCOMPLETE", "build decision {decision} needs {field}",
      "deep_dive names deep_dive_claim_id; add_insight carries user_insight",
-     "The seed's build decision carries the target of a deep dive and the text of an insight.",
+     "The TRIZ design's build decision carries the target of a deep dive and the text of an insight.",
      '{"type": "build_decision", "decision": "deep_dive"}', "Add the missing field.")
 rule("TRZ140", "KNOWLEDGE_GRAPH_EMPTY", "the knowledge graph is empty; there is no knowledge to crystallize",
      "add validated claims to the graph first: continue with another round, or add an insight (or cancel)",

@@ -69,6 +69,8 @@ class _Player:
         speaker = self.paint(STYLE[turn["speaker"]], turn["speaker"])
         self.say(self.paint("bold", f"── turn {number}/{total} · ") + speaker + self.paint("bold", f" · {kinds}"))
         self.say(turn["caption"])
+        for move in moves:
+            self.say(self.paint("dim", "  + ") + _move_line(move))
         before = _digest(self.path)
         outcome = self.files.applied(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
@@ -103,6 +105,24 @@ class _Player:
         self.say()
         self.say(self.paint("bold", "══ Knowledge Document (argcheck render --format md) ══"))
         self.say(render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
+
+
+def _move_line(move: dict) -> str:
+    """A move in one line: its type and the first thing it says (a text, or the first item of a list)."""
+    said = ""
+    for name, value in move.items():
+        if name == "type":
+            continue
+        if isinstance(value, list) and value:
+            value = value[0]
+        if isinstance(value, dict):
+            value = next((v for v in value.values() if isinstance(v, str) and len(v) > 20), "")
+        if isinstance(value, str) and len(value) > 20:
+            said = value
+            break
+    if not said:
+        return move["type"]
+    return f"{move['type']}: \u201c{said[:70]}{'…' if len(said) > 70 else ''}\u201d"
 
 
 def _digest(path: str) -> str:

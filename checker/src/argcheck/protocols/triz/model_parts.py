@@ -36,7 +36,7 @@ class Strict(BaseModel):
 
 
 class Source(Strict):
-    """One web-search result: where it is, what it is called, what it says (the seed's Evidence field names)."""
+    """One web-search result: where it is, what it is called, what it says (the TRIZ design's Evidence field names)."""
 
     source_url: Url
     source_title: ShortText
@@ -44,7 +44,7 @@ class Source(Strict):
 
 
 class Evidence(Strict):
-    """A web-sourced fact supporting, contradicting or giving context to a claim (the seed's Evidence)."""
+    """A web-sourced fact supporting, contradicting or giving context to a claim (the TRIZ design's Evidence)."""
 
     source_url: Url
     source_title: ShortText

@@ -10,9 +10,9 @@ SPEC = ProtocolSpec(
     summary="A TRIZ knowledge-creation session: decompose, explore, synthesize, validate, build, crystallize.",
     initial_status="decomposing",
     # `crystallized` (the Knowledge Document is generated) and `cancelled` close the session; the core
-    # refuses any later move (ARG025).
+    # refuses any later move (ARG025). A cancel ends the run early, as deliberate's abort does: exit 4.
     final_statuses=frozenset({"crystallized", "cancelled"}),
-    terminal_statuses=frozenset(),
+    terminal_statuses=frozenset({"cancelled"}),
     formats=("md", "status", "json", "mermaid", "dot", "reactflow"),
     init=(
         InitOption("problem", f"The problem the session creates knowledge about ({MIN_PROBLEM}+ characters).",
