@@ -146,8 +146,8 @@ define("CNL116", "ASSESSMENT_TOO_EARLY", ERROR, "the final assessment comes afte
        fix="Finish the self-critique round first.", protocol=P)
 define("CNL117", "HIGH_SEVERITY_NOT_ADDRESSED", ERROR, "the final assessment has no response to the High or "
        "Critical point(s) {missing}",
-       "give each High and Critical point a `responses` entry: {\"id\", \"point\": its critique quoted, "
-       "\"response\": how the assessment deals with it}; listing the id under `addressed` is not enough",
+       "give each High and Critical point a `responses` entry: {{\"id\", \"point\": its critique quoted, "
+       "\"response\": how the assessment deals with it}}; listing the id under `addressed` is not enough",
        why="The synthesis is computed; the written assessment may not drop its most severe findings, and a "
            "bare id in a list does not show that the assessment speaks to the point.",
        example='"responses": [] while point ARI-1 is High',
@@ -222,8 +222,8 @@ define("CNL128", "RESPONSE_TOO_THIN", ERROR, "response {index} (point {id}) has 
        example='{"id": "ARI-1", "point": "...", "response": "Noted."}',
        fix="Say what the assessment concludes about the point.", protocol=P)
 define("CNL129", "CONFLICT_NOT_SETTLED", ERROR, "the final assessment does not resolve the conflict(s) {missing}",
-       "add a `resolutions` entry for each: {\"conflict\": \"conflict-1\", \"outcome\": \"resolved\" or "
-       "\"open\", \"reason\": \"...\"}",
+       "add a `resolutions` entry for each: {{\"conflict\": \"conflict-1\", \"outcome\": \"resolved\" or "
+       "\"open\", \"reason\": \"...\"}}",
        why="Seed §6.2 step 7: the synthesis resolves conflicts; each ends resolved with a reason, or is "
            "explicitly left open, never silently listed.",
        example='"resolutions": [] while the synthesis holds conflict-1',
