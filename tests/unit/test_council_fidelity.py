@@ -239,3 +239,15 @@ def test_apply_and_next_report_a_changed_document(tmp_path):
     argcheck("init", "council", "--document", unchanged, "--state", tmp_path / "t.json")
     quiet = argcheck("apply", tmp_path / "t.json", json.dumps(critique("Kant")))
     assert "CNL102" not in quiet.stdout + quiet.stderr
+
+
+def test_a_panel_naming_one_persona_in_two_cases_is_refused():
+    import pytest
+
+    from argcheck.protocols.contract import UsageProblem
+    from argcheck.protocols.council import header
+
+    panel = {"name": "review", "personas": [{"name": "Reviewer", "focus": "f", "heuristic": "h"},
+                                            {"name": "reviewer", "focus": "g", "heuristic": "h"}]}
+    with pytest.raises(UsageProblem, match="CNL124|twice"):
+        header.make_header(ck.options(panel=panel))
