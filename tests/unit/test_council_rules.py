@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import council_kit as ck
-from council_kit import adjustment, assessment, critique, failure, node, resolution, response, self_critique
+from council_kit import adjustment, assessment, critique, failure, node, response, self_critique
 
 
 # -- CNL104 UNKNOWN_PERSONA ---------------------------------------------------------------------------

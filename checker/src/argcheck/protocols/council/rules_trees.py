@@ -10,7 +10,7 @@ from argcheck.text import clip
 
 MIN_DECOMPOSABLE_WORDS = 3
 # The shortest evidence that points at a passage: 8 characters is one content word ("adequate") or a short
-# phrase ("500 ms f"); anything shorter ("e", "the", "is") occurs throughout any document and supports nothing.
+# phrase ("every 500 ms"); anything shorter ("e", "the", "is") occurs throughout any document and supports nothing.
 MIN_EVIDENCE_CHARS = 8
 
 

@@ -181,5 +181,6 @@ def group_of(state, point_id: str) -> list[str]:
 
 def council_summary(state) -> dict:
     return {"panel": state.header.get("panel", {}).get("name"), "personas": len(state.personas),
-            "responded": len(state.responded), "complete": len(state.complete), "partial": state.partial, "failures": state.failures(),
+            "responded": len(state.responded), "complete": len(state.complete), "partial": state.partial,
+            "failures": state.failures(),
             "line": state.council_line()}

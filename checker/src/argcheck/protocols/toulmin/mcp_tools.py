@@ -2,9 +2,9 @@
 
 They take Toulmini's JSON-string arguments, check them as moves of a toulmin chain and return the next phase's
 prompt. Without `state` a call is stateless, as Toulmini's are: the chain lives in memory and nothing is
-written; with `state` (created by `initiate_toulmin_sequence(state=PATH)`) the moves are recorded there. A
-refused call answers with Toulmini's error JSON in a plain text result (toulmini_compat). The server also offers Toulmini's
-`toulmin://model` resource and `toulmin-help` prompt (RESOURCES, PROMPTS; mcp_help).
+written; with `state` (created by `initiate_toulmin_sequence(state=PATH)`) the moves are recorded there.
+A refused call answers with Toulmini's error JSON in a plain text result (toulmini_compat). The server also
+offers Toulmini's `toulmin://model` resource and `toulmin-help` prompt (RESOURCES, PROMPTS; mcp_help).
 """
 
 import os
@@ -137,7 +137,8 @@ def consult_field_experts(
     provenance = {"source": "consultee", "consultee": name} if name else {"source": "orchestrator"}
     found = record(run, content, provenance)
     chain = run.chain
-    result = {**run.where(), "protocol": TOULMIN, "status": chain.status, "findings": findings_json(found), "pending": chain.pending_perspectives,
+    result = {**run.where(), "protocol": TOULMIN, "status": chain.status, "findings": findings_json(found),
+              "pending": chain.pending_perspectives,
               "opinions": [{"id": o.id, "perspective": o.perspective, "feeds": o.feeds}
                            for o in chain.opinions.values()]}
     if chain.pending_perspectives:
