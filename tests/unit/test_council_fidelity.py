@@ -251,3 +251,12 @@ def test_a_panel_naming_one_persona_in_two_cases_is_refused():
                                             {"name": "reviewer", "focus": "g", "heuristic": "h"}]}
     with pytest.raises(UsageProblem, match="CNL124|twice"):
         header.make_header(ck.options(panel=panel))
+
+
+def test_next_groups_the_merged_high_points_to_answer_once():
+    run = ck.council().ok(critique("Kant", node("KAN-1", severity="High")),
+                          critique("Aristotle", node("ARI-1", severity="Critical")),
+                          *ck.all_critiques(skip=("Kant", "Aristotle")))
+    run.ok(*ck.all_self_critiques())
+    text = nextstep.format_text(nextstep.report(run.state, "s.json"))
+    assert "must answer: ARI-1/KAN-1 (a/b: one merged finding, answered once)" in text

@@ -66,6 +66,7 @@ def report(state, state_path: str = "STATE") -> dict:
         "synthesis": None if data is None else {
             "points": len(data["points"]), "no_findings": data["no_findings"],
             "severity_counts": data["severity_counts"], "must_address": synthesis.required_ids(state),
+            "must_answer": ["/".join(group) for group in synthesis.required_groups(state)],
             "conflicts": [c["id"] for c in data["conflicts"]]},
         "allowed_moves": allowed_moves(state),
         "next": next_action(state, step, state_path),
@@ -118,8 +119,10 @@ def format_text(report: dict) -> str:
     data = report["synthesis"]
     if data:
         counts = ", ".join(f"{k} {v}" for k, v in data["severity_counts"].items() if v)
+        merged = any("/" in group for group in data["must_answer"])
         lines.append(f"Synthesis: {data['points']} point(s)" + (f" ({counts})" if counts else " (no findings)")
-                     + (f"; must answer: {', '.join(data['must_address'])}" if data["must_address"] else "")
+                     + (f"; must answer: {', '.join(data['must_answer'])}" if data["must_answer"] else "")
+                     + (" (a/b: one merged finding, answered once)" if merged else "")
                      + (f"; must resolve: {', '.join(data['conflicts'])}" if data["conflicts"] else ""))
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])

@@ -70,7 +70,7 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
-    slots.update(HEARD=state.council_line(), REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
+    slots.update(HEARD=state.council_line(), REQUIRED_IDS=", ".join("/".join(g) for g in synthesis.required_groups(state)) or "none",
                  CONFLICTS=", ".join(c["id"] for c in data["conflicts"]) or "none",
                  QUOTE_WORDS=MIN_QUOTED_WORDS, RESPONSE_WORDS=MIN_RESPONSE_WORDS,
                  NO_FINDINGS="yes" if data["no_findings"] else "no",

@@ -84,6 +84,16 @@ def required_ids(state) -> list[str]:
     return [c.id for c in included(state) if c.severity in HIGH_SEVERITIES]
 
 
+def required_groups(state) -> list[list[str]]:
+    """The High and Critical points grouped by key finding: one response answers a group."""
+    groups: list[list[str]] = []
+    for point_id in required_ids(state):
+        group = [pid for pid in group_of(state, point_id) if pid in required_ids(state)]
+        if group not in groups:
+            groups.append(group)
+    return groups
+
+
 def point_ids(state) -> list[str]:
     return [c.id for c in included(state)]
 
