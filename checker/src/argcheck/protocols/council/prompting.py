@@ -70,7 +70,8 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
-    slots.update(HEARD=state.council_line(), REQUIRED_IDS=", ".join("/".join(g) for g in synthesis.required_groups(state)) or "none",
+    required = ", ".join("/".join(group) for group in synthesis.required_groups(state))
+    slots.update(HEARD=state.council_line(), REQUIRED_IDS=required or "none",
                  CONFLICTS=", ".join(c["id"] for c in data["conflicts"]) or "none",
                  QUOTE_WORDS=MIN_QUOTED_WORDS, RESPONSE_WORDS=MIN_RESPONSE_WORDS,
                  NO_FINDINGS="yes" if data["no_findings"] else "no",
