@@ -244,7 +244,7 @@ def test_apply_and_next_report_a_changed_document(tmp_path):
 def test_a_panel_naming_one_persona_in_two_cases_is_refused():
     import pytest
 
-    from argcheck.protocols.contract import UsageProblem
+    from argcheck.core.contract import UsageProblem
     from argcheck.protocols.council import header
 
     panel = {"name": "review", "personas": [{"name": "Reviewer", "focus": "f", "heuristic": "h"},

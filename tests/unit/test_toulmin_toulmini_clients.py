@@ -10,7 +10,7 @@ import pytest
 from test_toulmin_mcp_toulmini import BACKING, CLAIM, DATA, WARRANT, as_json, phase_arguments, tool
 from test_toulmin_toulmini_inputs import PHASE_FILES, QUERY, load
 
-from argcheck.mcpserver.server import _as_call_tool_result
+from argcheck.mcp.server import _as_call_tool_result
 
 TOULMINI_NAMES = {"QUERY_TOO_SHORT", "MISSING_PHASE_1_OUTPUT", "MISSING_COMPONENTS", "INCOMPLETE_CHAIN",
                   "TERMINATION_SIGNAL", "VALIDATION_ERROR", "COUNCIL_DISABLED", "NO_PERSPECTIVES_PROVIDED"}

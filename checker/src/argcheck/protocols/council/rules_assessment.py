@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
+from argcheck.core.rules import finding
 from argcheck.protocols.council import rules_responses, synthesis
-from argcheck.registry import finding
 
 NO_FINDINGS = re.compile(r"\bno significant findings\b", re.IGNORECASE)
 COUNT_STATED = re.compile(r"\b(\d+) of (\d+) personas\b", re.IGNORECASE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from argcheck.protocols.council import synthesis
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 MIN_QUOTED_WORDS = 4
 MIN_RESPONSE_WORDS = 6

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import os
 
-from argcheck.mcpserver.arguments import ToolProblem
+from argcheck.core.toolport import port
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 BREAKER_SWITCHES = (("warrant", "TOULMINI_FAIL_ON_WEAK_WARRANT"), ("backing", "TOULMINI_FAIL_ON_WEAK_BACKING"))
@@ -70,7 +70,7 @@ def toulmini_name(name: str) -> str:
     return RENAMED.get(name, VALIDATION_ERROR)
 
 
-def client_error(problem: ToolProblem) -> dict:
+def client_error(problem: port.ToolProblem) -> dict:
     """The JSON a Toulmini client parses from a refused call."""
     name = problem.error["name"]
     value = {"error": toulmini_name(name)}
@@ -88,7 +88,7 @@ def toulmini_errors(tool):
     def run(*args, **kwargs):
         try:
             return tool(*args, **kwargs)
-        except ToolProblem as problem:
+        except port.ToolProblem as problem:
             problem.extra["client_error"] = client_error(problem)
             raise
 
