@@ -58,11 +58,11 @@ def test_severity_null_is_refused_and_the_published_schema_agrees():
 # -- evidence minimum ---------------------------------------------------------------------------------
 
 def test_single_letter_evidence_is_refused():
-    assert ck.council().codes(critique("Kant", node("KAN-1", "e"))) == {"CNL131"}
+    assert ck.council().codes(critique("Kant", node("KAN-1", "e"))) == {"CNL133"}
 
 
 def test_evidence_just_under_and_at_the_minimum():
-    assert ck.council().codes(critique("Kant", node("KAN-1", "SQLite"))) == {"CNL131"}
+    assert ck.council().codes(critique("Kant", node("KAN-1", "SQLite"))) == {"CNL133"}
     assert ck.council().codes(critique("Kant", node("KAN-1", "SQLite x"))) == {"CNL110"}  # long enough, not quoted
     assert ck.council().codes(critique("Kant", node("KAN-1", "adequate"))) == set()
 
@@ -140,7 +140,7 @@ def test_a_response_entry_is_shown_in_md_and_json():
 
 def test_a_three_word_quote_of_a_longer_point_is_refused():
     answer = response("KAN-1", "no load figure")
-    assert _high_run().codes(assessment(responses=[answer])) == {"CNL127"}
+    assert _high_run().codes(assessment(responses=[answer])) == {"CNL129"}
 
 
 def test_the_headless_assessment_answers_every_high_point():
@@ -173,13 +173,13 @@ def test_points_several_personas_made_are_merged_naming_each_persona():
 
 def test_an_unresolved_conflict_is_refused():
     found = _conflicted().apply(assessment())
-    assert [f.code for f in found] == ["CNL129"] and "conflict-1" in found[0].message
+    assert [f.code for f in found] == ["CNL131"] and "conflict-1" in found[0].message
 
 
 def test_a_resolution_of_an_unknown_or_repeated_conflict_is_refused():
     run = _conflicted()
-    assert run.codes(assessment(resolutions=[resolution(), resolution("conflict-2")])) == {"CNL130"}
-    assert run.codes(assessment(resolutions=[resolution(), resolution(outcome="open")])) == {"CNL130"}
+    assert run.codes(assessment(resolutions=[resolution(), resolution("conflict-2")])) == {"CNL132"}
+    assert run.codes(assessment(resolutions=[resolution(), resolution(outcome="open")])) == {"CNL132"}
 
 
 def test_a_conflict_without_a_reason_is_refused_by_its_shape():

@@ -286,11 +286,11 @@ def test_a_response_to_a_merged_point_answers_the_whole_finding():
     assert run.codes(assessment(responses=[response("ARI-1")])) == set()
 
 
-# -- CNL127 POINT_NOT_QUOTED / CNL128 RESPONSE_TOO_THIN ---------------------------------------------
+# -- CNL129 POINT_NOT_QUOTED / CNL130 RESPONSE_TOO_THIN ---------------------------------------------
 
 def test_a_response_that_does_not_quote_its_point_is_refused():
     found = _with_high_point().apply(assessment(responses=[response("KAN-1", "the design has a problem")]))
-    assert [f.code for f in found] == ["CNL127"] and found[0].path.endswith("/responses/0/point")
+    assert [f.code for f in found] == ["CNL129"] and found[0].path.endswith("/responses/0/point")
 
 
 def test_a_response_quoting_four_words_of_the_point_is_accepted():
@@ -299,9 +299,9 @@ def test_a_response_quoting_four_words_of_the_point_is_accepted():
 
 
 def test_a_response_that_only_names_the_point_is_refused():
-    assert _with_high_point().codes(assessment(responses=[response("KAN-1", text="Addressed.")])) == {"CNL128"}
+    assert _with_high_point().codes(assessment(responses=[response("KAN-1", text="Addressed.")])) == {"CNL130"}
     repeated = response("KAN-1", text="Critique point KAN-1.")
-    assert _with_high_point().codes(assessment(responses=[repeated])) == {"CNL128"}
+    assert _with_high_point().codes(assessment(responses=[repeated])) == {"CNL130"}
 
 
 def test_a_response_to_an_unknown_point_is_refused():

@@ -96,14 +96,14 @@ def invalid_documents() -> dict[str, dict]:
         "CNL125-partial-council-misstated": _forced(
             _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")).ok(*ck.all_self_critiques(skip=("Kant",))),
             assessment("Assessment based on 6 of 6 personas.")),
-        "CNL127-point-not-quoted": _forced(_assessed_run(), assessment(
+        "CNL129-point-not-quoted": _forced(_assessed_run(), assessment(
             responses=[response("DES-1", "the design is wrong"), response("POP-1")])),
-        "CNL128-response-too-thin": _forced(_assessed_run(), assessment(
+        "CNL130-response-too-thin": _forced(_assessed_run(), assessment(
             responses=[response("DES-1", text="Noted."), response("POP-1")])),
-        "CNL129-conflict-not-settled": _forced(_conflicted_run(), assessment()),
-        "CNL130-unknown-conflict": _forced(_conflicted_run(), assessment(
+        "CNL131-conflict-not-settled": _forced(_conflicted_run(), assessment()),
+        "CNL132-unknown-conflict": _forced(_conflicted_run(), assessment(
             resolutions=[resolution(), resolution("conflict-9")])),
-        "CNL131-evidence-too-short": _forced(_run(), critique("Kant", node("KAN-1", "e"))),
+        "CNL133-evidence-too-short": _forced(_run(), critique("Kant", node("KAN-1", "e"))),
     }
     docs.update(_header_documents())
     return {f"{INVALID}/{name}.json": doc for name, doc in docs.items()}

@@ -209,31 +209,31 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)
-define("CNL127", "POINT_NOT_QUOTED", ERROR, "response {index} (point {id}) does not quote the point's critique",
+define("CNL129", "POINT_NOT_QUOTED", ERROR, "response {index} (point {id}) does not quote the point's critique",
        "quote at least {minimum} consecutive words of the point's critique (or all of a shorter one) in `point`",
        why="A response must visibly speak to its point: the quote ties the answer to what the persona said.",
        example='{"id": "ARI-1", "point": "the design", "response": "..."}',
        fix="Copy words of the point's critique from `argcheck render S --format json`.", protocol=P)
-define("CNL128", "RESPONSE_TOO_THIN", ERROR, "response {index} (point {id}) has {words} word(s); it must say how "
+define("CNL130", "RESPONSE_TOO_THIN", ERROR, "response {index} (point {id}) has {words} word(s); it must say how "
        "the point is addressed",
        "write at least {minimum} words on how the assessment deals with the point (accepts, qualifies, or rejects "
        "it, and why), not the point again",
        why="Addressing a High or Critical point means saying what follows from it, not naming it.",
        example='{"id": "ARI-1", "point": "...", "response": "Noted."}',
        fix="Say what the assessment concludes about the point.", protocol=P)
-define("CNL129", "CONFLICT_NOT_SETTLED", ERROR, "the final assessment does not resolve the conflict(s) {missing}",
+define("CNL131", "CONFLICT_NOT_SETTLED", ERROR, "the final assessment does not resolve the conflict(s) {missing}",
        "add a `resolutions` entry for each: {{\"conflict\": \"conflict-1\", \"outcome\": \"resolved\" or "
        "\"open\", \"reason\": \"...\"}}",
        why="Seed §6.2 step 7: the synthesis resolves conflicts; each ends resolved with a reason, or is "
            "explicitly left open, never silently listed.",
        example='"resolutions": [] while the synthesis holds conflict-1',
        fix="Resolve each conflict, or leave it open with the reason.", protocol=P)
-define("CNL130", "UNKNOWN_CONFLICT", ERROR, "resolution of {conflict!r}: {why} (computed conflicts: {known})",
+define("CNL132", "UNKNOWN_CONFLICT", ERROR, "resolution of {conflict!r}: {why} (computed conflicts: {known})",
        "resolve each computed conflict once, by the id `argcheck render S --format json` gives it",
        why="Only conflicts the synthesis computed can be resolved; a second resolution would contradict the first.",
        example='"resolutions": [{"conflict": "conflict-9", ...}]',
        fix="Use the computed conflict ids, one resolution each.", protocol=P)
-define("CNL131", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} character(s); a snippet shorter "
+define("CNL133", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} character(s); a snippet shorter "
        "than {minimum} points at no passage",
        "quote the passage the claim is about: at least {minimum} characters",
        why="Seed §7.1: evidence is a supporting text snippet; a letter or a short word such as \"the\" occurs "

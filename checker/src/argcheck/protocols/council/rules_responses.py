@@ -44,21 +44,21 @@ def high_severity_not_addressed(state, responses: list, path: str) -> list:
 
 
 def point_not_quoted(state, response: dict, index: int, path: str) -> list:
-    """CNL127: a response quotes the critique of the point it answers (or of a point merged with it)."""
+    """CNL129: a response quotes the critique of the point it answers (or of a point merged with it)."""
     claims = [state.claims[pid].claim for pid in synthesis.group_of(state, response["id"]) if pid in state.claims]
     if not claims or any(quotes(response["point"], claim) for claim in claims):
         return []
-    return [finding("CNL127", path=f"{path}/{index}/point", index=index, id=response["id"],
+    return [finding("CNL129", path=f"{path}/{index}/point", index=index, id=response["id"],
                     minimum=MIN_QUOTED_WORDS)]
 
 
 def response_too_thin(response: dict, index: int, path: str) -> list:
-    """CNL128: a response says how the point is addressed in at least MIN_RESPONSE_WORDS words, and is not
+    """CNL130: a response says how the point is addressed in at least MIN_RESPONSE_WORDS words, and is not
     the quoted point again."""
     words = _words(response["response"])
     if len(words) >= MIN_RESPONSE_WORDS and words != _words(response["point"]):
         return []
-    return [finding("CNL128", path=f"{path}/{index}/response", index=index, id=response["id"], words=len(words),
+    return [finding("CNL130", path=f"{path}/{index}/response", index=index, id=response["id"], words=len(words),
                     minimum=MIN_RESPONSE_WORDS)]
 
 
@@ -74,22 +74,22 @@ def check_responses(state, responses: list, path: str) -> list:
 
 
 def conflict_not_settled(state, resolutions: list, path: str) -> list:
-    """CNL129: every computed conflict ends resolved (with a reason) or explicitly open."""
+    """CNL131: every computed conflict ends resolved (with a reason) or explicitly open."""
     settled = {r["conflict"] for r in resolutions}
     missing = [c["id"] for c in synthesis.conflicts(state) if c["id"] not in settled]
     if not missing:
         return []
-    return [finding("CNL129", path=path, missing=", ".join(missing))]
+    return [finding("CNL131", path=path, missing=", ".join(missing))]
 
 
 def unknown_conflict(state, resolutions: list, path: str) -> list:
-    """CNL130: a resolution names a computed conflict, once."""
+    """CNL132: a resolution names a computed conflict, once."""
     known, seen, found = {c["id"] for c in synthesis.conflicts(state)}, set(), []
     for index, resolution in enumerate(resolutions):
         name = resolution["conflict"]
         if name not in known or name in seen:
             why = "resolved twice" if name in known else "not a computed conflict"
-            found.append(finding("CNL130", path=f"{path}/{index}/conflict", conflict=name, why=why,
+            found.append(finding("CNL132", path=f"{path}/{index}/conflict", conflict=name, why=why,
                                  known=", ".join(sorted(known)) or "none"))
         seen.add(name)
     return found

@@ -60,12 +60,12 @@ def branch_below_threshold(state, node: dict, path: str) -> list:
 
 
 def evidence_too_short(node: dict, path: str) -> list:
-    """CNL131: the evidence is a snippet that can point at a passage: at least MIN_EVIDENCE_CHARS characters
+    """CNL133: the evidence is a snippet that can point at a passage: at least MIN_EVIDENCE_CHARS characters
     once runs of whitespace are one space."""
     length = len(" ".join(node["evidence"].split()))
     if length >= MIN_EVIDENCE_CHARS:
         return []
-    return [finding("CNL131", path=path + "/evidence", id=node["id"], length=length, minimum=MIN_EVIDENCE_CHARS)]
+    return [finding("CNL133", path=path + "/evidence", id=node["id"], length=length, minimum=MIN_EVIDENCE_CHARS)]
 
 
 def evidence_not_in_document(state, node: dict, path: str) -> list:
