@@ -79,12 +79,10 @@ def build(path: Path, pages: int) -> None:
             for claim in ids]})
     doc = _apply(doc, selves, env)
     from argcheck.core.replay import replay
-    from argcheck.protocols.council import synthesis
+    from argcheck.protocols.council.driver import mechanical_assessment
 
     state = replay(doc, env).engine.state
-    required = synthesis.required_ids(state)
-    doc = _apply(doc, [{"type": "final_assessment", "text": "The synthesized points stand as computed.",
-                        "addressed": required}], env)
+    doc = _apply(doc, [mechanical_assessment(state)], env)
     path.write_bytes(statefile.serialize(doc))
 
 

@@ -67,16 +67,30 @@ def test_inspector_starts_a_chain(inspector, tmp_path):
     assert result["isError"] is False
     structured = result["structuredContent"]
     assert structured["ok"] and structured["status"] == "started"
-    assert Path(structured["state"]).parent == tmp_path / ".argcheck"
+    assert structured["state"] is None and structured["stateless"]
+    assert [p.name for p in tmp_path.iterdir()] == ["home"]  # the test's HOME only: no state file
     assert "phase 1 of 4: grounding" in structured["prompt"]
+    kept = run(inspector, tmp_path, "--method", "tools/call", "--tool-name", "initiate_toulmin_sequence",
+               "--tool-arg", f"query={QUERY}", "--tool-arg", "state=chain.json")
+    assert Path(json.loads(kept.stdout)["structuredContent"]["state"]) == tmp_path / "chain.json"
 
 
-def test_inspector_sees_a_refusal_as_a_tool_error(inspector, tmp_path):
+def test_inspector_sees_a_toulmini_refusal_as_toulminis_plain_text_error(inspector, tmp_path):
     done = run(inspector, tmp_path, "--method", "tools/call", "--tool-name", "initiate_toulmin_sequence",
                "--tool-arg", "query=why")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["isError"] is False and len(result["content"]) == 1
+    assert json.loads(result["content"][0]["text"])["error"] == "QUERY_TOO_SHORT"
+    assert result["structuredContent"]["error"]["name"] == "QUERY_TOO_SHORT"
+
+
+def test_inspector_sees_a_generic_refusal_as_a_tool_error(inspector, tmp_path):
+    done = run(inspector, tmp_path, "--method", "tools/call", "--tool-name", "argcheck_validate",
+               "--tool-arg", "state=no-such-file.json")
     assert done.returncode != 0 and "tool_is_error" in done.stderr
     structured = json.loads(done.stdout)["structuredContent"]
-    assert structured["error"]["name"] == "QUERY_TOO_SHORT"
+    assert structured["error"]["name"] == "UNREADABLE_INPUT"
 
 
 def test_inspector_validates_a_state_file(inspector, tmp_path):

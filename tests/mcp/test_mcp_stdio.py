@@ -38,10 +38,16 @@ def server(cwd: Path) -> StdioServerParameters:
 
 async def call(client, name: str, **arguments) -> tuple[dict, bool]:
     result = await client.call_tool(name, arguments)
-    assert result.structured_content is not None, result
+    data = result.structured_content
+    assert data is not None, result
     assert result.content and result.content[-1].type == "text"
-    json.loads(result.content[-1].text)  # the last block is always the JSON summary
-    return result.structured_content, result.is_error
+    json.loads(result.content[-1].text)  # the last block is always JSON: the summary, or a Toulmini client's error
+    if data.get("client_error"):
+        # A refusal of one of Toulmini's tools is answered as Toulmini does: a plain text result, its JSON alone.
+        assert not result.is_error and len(result.content) == 1
+        assert json.loads(result.content[0].text) == data["client_error"]
+        return data, True
+    return data, result.is_error
 
 
 async def test_lists_the_generic_and_the_toulmini_tools(tmp_path):
@@ -58,10 +64,10 @@ async def test_lists_the_generic_and_the_toulmini_tools(tmp_path):
 
 async def test_a_full_chain_with_toulminis_tool_names(tmp_path):
     async with Client(server(tmp_path)) as client:
-        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"])
-        assert not error and started["ok"] and started["status"] == "started"
+        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
+        assert not error and started["ok"] and started["status"] == "started" and started["created"]
         state = started["state"]
-        assert state.startswith(str(tmp_path / ".argcheck" / "toulmin-")) and "phase 1 of 4" in started["prompt"]
+        assert state == str(tmp_path / "chain.json") and "phase 1 of 4" in started["prompt"]
         steps = [
             ("inject_logic_bridge", {"data_json": json.dumps(CHAIN["data"]), "claim_json": json.dumps(CHAIN["claim"])},
              "grounded", "phase 2 of 4"),
@@ -86,18 +92,23 @@ async def test_a_full_chain_with_toulminis_tool_names(tmp_path):
     assert on_disk.returncode == 0, on_disk.stdout
 
 
-async def test_stateless_toulmini_calls_create_and_fill_a_state(tmp_path):
+async def test_stateless_toulmini_calls_check_the_chain_and_write_nothing(tmp_path):
     components = {f"{name}_json": json.dumps(CHAIN[name]) for name in
                   ("data", "claim", "warrant", "backing", "rebuttal", "qualifier")}
     async with Client(server(tmp_path)) as client:
+        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"])
+        assert not error and started["stateless"] and started["state"] is None
         result, error = await call(client, "render_verdict", query=CHAIN["query"], **components)
-    assert not error and result["created"] and result["status"] == "stress_tested"
-    assert len(json.loads(Path(result["state"]).read_text())["moves"]) == 3
+        assert not error and result["stateless"] and result["status"] == "stress_tested"
+        report = await client.call_tool("format_analysis_report", {"query": CHAIN["query"], **components,
+                                                                   "verdict_json": json.dumps(CHAIN["verdict"])})
+    assert not report.is_error and report.content[0].text.startswith("# Toulmin analysis: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 async def test_a_circuit_breaker_terminates_the_chain(tmp_path):
     async with Client(server(tmp_path)) as client:
-        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"])
+        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
         state = started["state"]
         await call(client, "inject_logic_bridge", state=state, data_json=CHAIN["data"], claim_json=CHAIN["claim"])
         backing = dict(CHAIN["backing"], strength="irrelevant")
@@ -132,7 +143,7 @@ async def test_bad_arguments_are_structured_errors(tmp_path):
         assert error and bad_json["error"]["code"] == "ARG001"
         short, error = await call(client, "initiate_toulmin_sequence", query="why")
         assert error and short["error"]["name"] == "QUERY_TOO_SHORT"
-        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"])
+        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
         before = Path(started["state"]).read_bytes()
         refused, error = await call(client, "argcheck_apply", state=started["state"],
                                     moves={"type": "judgment", "verdict": CHAIN["verdict"]})

@@ -1,5 +1,6 @@
-"""What a Toulmini client sees over stdio: the toulmin://model resource, the toulmin-help prompt, the error
-JSON as the first text block of a refusal, and the TOULMINI_* environment as the server's defaults."""
+"""What a Toulmini client sees over stdio: the toulmin://model resource, the toulmin-help prompt, a refusal as
+Toulmini answers it (a plain text result holding its error JSON), and the TOULMINI_* environment as the
+server's defaults."""
 
 from __future__ import annotations
 
@@ -46,17 +47,16 @@ async def test_the_model_resource_and_the_help_prompt(tmp_path):
     assert order == sorted(order)
 
 
-async def test_a_refusal_starts_with_toulminis_error_json(tmp_path):
+async def test_a_refusal_is_toulminis_error_json_in_a_plain_text_result(tmp_path):
     async with Client(server(tmp_path)) as client:
         result = await client.call_tool("stress_test_argument", {
             "query": "Some query", "data_json": "{}", "claim_json": "{}", "warrant_json": "", "backing_json": ""})
-    assert result.is_error
-    first, second, last = texts(result)[0], texts(result)[1], texts(result)[-1]
-    assert json.loads(first) == {"error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"],
-                                 "reason": "the stress test (phase 3) cannot be recorded without warrant, backing"}
-    assert second.startswith("TLM104 MISSING_COMPONENTS: ")
-    assert json.loads(last)["ok"] is False and "client_error" not in json.loads(last)
-    assert not (tmp_path / ".argcheck").exists()
+    assert not result.is_error and len(texts(result)) == 1
+    assert json.loads(texts(result)[0]) == {
+        "error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"],
+        "reason": "the stress test (phase 3) cannot be recorded without warrant, backing", "code": "TLM104"}
+    assert result.structured_content["ok"] is False and result.structured_content["error"]["code"] == "TLM104"
+    assert list(tmp_path.iterdir()) == []
 
 
 async def test_a_success_has_no_error_json_first(tmp_path):
@@ -68,7 +68,7 @@ async def test_a_success_has_no_error_json_first(tmp_path):
 async def test_the_environment_disables_the_council(tmp_path):
     async with Client(server(tmp_path, TOULMINI_ENABLE_COUNCIL="false")) as client:
         result = await client.call_tool("consult_field_experts", {"query": "Query", "perspectives": ["Expert"]})
-    assert result.is_error and json.loads(texts(result)[0])["error"] == "COUNCIL_DISABLED"
+    assert not result.is_error and json.loads(texts(result)[0])["error"] == "COUNCIL_DISABLED"
     assert not (tmp_path / ".argcheck").exists()
 
 
@@ -81,4 +81,5 @@ async def test_the_environment_relaxes_the_breakers(tmp_path):
     async with Client(server(tmp_path)) as client:
         strict = await client.call_tool("stress_test_argument", arguments)
     assert not relaxed.is_error and "phase 3 of 4" in texts(relaxed)[0]
-    assert strict.is_error and json.loads(texts(strict)[0])["error"] == "TERMINATION_SIGNAL"
+    assert not strict.is_error and json.loads(texts(strict)[0])["error"] == "TERMINATION_SIGNAL"
+    assert strict.structured_content["ok"] is False and list(tmp_path.iterdir()) == []

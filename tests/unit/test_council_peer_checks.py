@@ -32,7 +32,8 @@ def test_node_has_the_seeds_fields_and_types():
     fields = {name: _type(spec) for name, spec in node_schema["properties"].items()}
     assert fields == {"id": "string", "claim": "string", "evidence": "string", "confidence": "number",
                       "severity": "string", "sub_critiques": "array"}
-    assert set(node_schema["required"]) == {"id", "claim", "evidence", "confidence"}
+    # §7.1 marks only severity optional: a leaf says "sub_critiques": [].
+    assert set(node_schema["required"]) == {"id", "claim", "evidence", "confidence", "sub_critiques"}
 
 
 def _type(spec: dict) -> str:

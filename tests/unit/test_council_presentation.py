@@ -114,7 +114,7 @@ def test_next_after_the_rounds_shows_the_synthesis_and_the_ids_to_address():
     run.ok(*ck.all_self_critiques())
     report = nextstep.report(run.state, "s.json")
     assert report["allowed_moves"] == ["final_assessment"]
-    assert "must address: KAN-1" in nextstep.format_text(report)
+    assert "must answer: KAN-1" in nextstep.format_text(report)
 
 
 def test_every_move_next_recommends_is_accepted_by_apply():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import council_kit as ck
-from council_kit import adjustment, assessment, critique, failure, node, self_critique
+from council_kit import adjustment, assessment, critique, failure, node, response, self_critique
 
 
 # -- CNL104 UNKNOWN_PERSONA ---------------------------------------------------------------------------
@@ -269,8 +269,44 @@ def test_assessment_that_skips_a_high_point_is_refused():
     assert [f.code for f in found] == ["CNL117"] and "KAN-1" in found[0].message
 
 
-def test_assessment_that_addresses_every_high_point_is_accepted():
-    assert _with_high_point().codes(assessment(addressed=["KAN-1"])) == set()
+def test_assessment_that_only_lists_a_high_point_under_addressed_is_refused():
+    assert _with_high_point().codes(assessment(addressed=["KAN-1"])) == {"CNL117"}
+
+
+def test_assessment_that_answers_every_high_point_is_accepted():
+    assert _with_high_point().codes(assessment(responses=[response("KAN-1")])) == set()
+
+
+def test_a_response_to_a_merged_point_answers_the_whole_finding():
+    # Kant's High KAN-1 and Aristotle's ARI-1 quote the same passage: one key finding, answered once.
+    run = ck.council().ok(critique("Kant", node("KAN-1", severity="High")),
+                          critique("Aristotle", node("ARI-1", severity="Critical")),
+                          *ck.all_critiques(skip=("Kant", "Aristotle")))
+    run.ok(*ck.all_self_critiques())
+    assert run.codes(assessment(responses=[response("ARI-1")])) == set()
+
+
+# -- CNL129 POINT_NOT_QUOTED / CNL130 RESPONSE_TOO_THIN ---------------------------------------------
+
+def test_a_response_that_does_not_quote_its_point_is_refused():
+    found = _with_high_point().apply(assessment(responses=[response("KAN-1", "the design has a problem")]))
+    assert [f.code for f in found] == ["CNL129"] and found[0].path.endswith("/responses/0/point")
+
+
+def test_a_response_quoting_four_words_of_the_point_is_accepted():
+    run = _with_high_point()
+    assert run.codes(assessment(responses=[response("KAN-1", "critique POINT kan-1")])) == set()
+
+
+def test_a_response_that_only_names_the_point_is_refused():
+    assert _with_high_point().codes(assessment(responses=[response("KAN-1", text="Addressed.")])) == {"CNL130"}
+    repeated = response("KAN-1", text="Critique point KAN-1.")
+    assert _with_high_point().codes(assessment(responses=[repeated])) == {"CNL130"}
+
+
+def test_a_response_to_an_unknown_point_is_refused():
+    run = _with_high_point()
+    assert run.codes(assessment(responses=[response("KAN-1"), response("ZZZ-9")])) == {"CNL118"}
 
 
 def test_high_point_dropped_by_self_critique_need_not_be_addressed():
@@ -346,9 +382,28 @@ def _partial_synthesized():
     return run.ok(*ck.all_self_critiques(skip=("Kant",)))
 
 
-def test_partial_council_assessment_without_the_count_is_refused():
-    found = _partial_synthesized().apply(assessment())
+def test_partial_council_assessment_without_the_count_is_accepted():
+    # The output formatter adds the partial-council notice (§4.5, §8): the agent need not repeat it.
+    assert _partial_synthesized().codes(assessment()) == set()
+
+
+def test_partial_council_assessment_misstating_the_count_is_refused():
+    found = _partial_synthesized().apply(assessment("Assessment based on 6 of 6 personas."))
     assert [f.code for f in found] == ["CNL125"] and "5 of 6 personas" in found[0].message
+    assert "Kant" in found[0].hint
+
+
+def test_the_misstated_count_hint_names_the_persona_that_failed():
+    run = ck.council().ok(*ck.all_critiques(skip=("Popper",)), failure("Popper"))
+    run.ok(*ck.all_self_critiques(skip=("Popper",)))
+    found = run.apply(assessment("Assessment based on 6 of 6 personas."))
+    assert [f.code for f in found] == ["CNL125"] and "Popper" in found[0].hint and "Kant" not in found[0].hint
+
+
+def test_a_self_critique_failure_makes_the_count_five_of_six():
+    run = ck.critiqued().ok(*ck.all_self_critiques(skip=("Kant",)), failure("Kant", "self_critique"))
+    assert run.codes(assessment("Assessment based on 6 of 6 personas.")) == {"CNL125"}
+    assert run.codes(assessment("Assessment based on 5 of 6 personas.")) == set()
 
 
 def test_partial_council_assessment_stating_the_count_is_accepted():

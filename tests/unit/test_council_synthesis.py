@@ -46,8 +46,9 @@ def test_agreement_is_several_personas_on_one_passage():
 
 def test_conflicts_are_opposite_adjustments_on_one_passage():
     data = synthesis.synthesize(_run().state)
-    assert data["conflicts"] == [{"passage": "Performance will be adequate", "raised": ["Kant"],
-                                  "lowered": ["Popper"], "ids": ["KAN-1", "POP-1"]}]
+    assert data["conflicts"] == [{"id": "conflict-1", "passage": "Performance will be adequate", "raised": ["Kant"],
+                                  "lowered": ["Popper"], "ids": ["KAN-1", "POP-1"], "outcome": "pending",
+                                  "reason": None}]
 
 
 def test_required_ids_are_the_high_and_critical_points():
@@ -69,7 +70,8 @@ def test_partial_council_is_counted_everywhere():
     run = ck.council().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant"))
     run.ok(*ck.all_self_critiques(skip=("Kant", "Russell")), failure("Russell", "self_critique", "format"))
     council = synthesis.synthesize(run.state)["council"]
-    assert council["responded"] == 5 and council["personas"] == 6 and council["partial"] is True
-    assert council["line"].startswith("5 of 6 personas (partial council: Kant failed initial critique: timeout; "
-                                      "Russell failed self-critique: format)")
+    assert council["responded"] == 5 and council["complete"] == 4 and council["personas"] == 6
+    assert council["partial"] is True
+    assert council["line"] == ("4 of 6 personas (partial council: Kant failed initial critique: timeout; "
+                               "Russell failed self-critique: format; its initial critique stands unadjusted)")
     assert run.status == "synthesized"

@@ -3,7 +3,7 @@
 Behaviours from Toulmini's documentation and tests, re-expressed as our own (peer-projects.md §1): each tool
 returns the next phase's prompt; weak warrant, irrelevant backing, absolute rebuttal, missing components,
 incomplete chain, short query and a disabled council are refused with Toulmini's error JSON; its
-environment toggles are the server's defaults; a refused state-less call leaves no state file behind.
+environment toggles are the server's defaults; a state-less call, refused or not, leaves no state file behind.
 """
 
 from __future__ import annotations
@@ -119,7 +119,9 @@ def test_an_absolute_rebuttal_must_be_overruled():
     verdict = dict(load("phase4_verdict")["verdict"], status="sustained",
                    reasoning="The chain holds up on the tested routes and the trial data is sound, so it stands.")
     result = tool("render_verdict", query=QUERY, verdict_json=as_json(verdict), **arguments)
-    assert result["client_error"]["error"] == "ABSOLUTE_REBUTTAL_NOT_OVERRULED"
+    assert result["error"]["name"] == "ABSOLUTE_REBUTTAL_NOT_OVERRULED"
+    assert result["client_error"]["error"] == "VALIDATION_ERROR"
+    assert result["client_error"]["reason"].startswith("REBUTTAL FATAL: ")
 
 
 def test_missing_warrant_and_backing_give_missing_components_naming_both():
@@ -133,7 +135,7 @@ def test_missing_rebuttal_and_qualifier_give_incomplete_chain():
     result = tool("render_verdict", query="Some query", data_json="{}", claim_json="{}", warrant_json="{}",
                   backing_json="{}", rebuttal_json="", qualifier_json="")
     assert result["client_error"] == {"error": "INCOMPLETE_CHAIN", "missing": ["rebuttal", "qualifier"],
-                                      "reason": result["error"]["message"]}
+                                      "reason": result["error"]["message"], "code": "TLM105"}
 
 
 def test_empty_phase_1_output_gives_missing_phase_1_output():
@@ -148,7 +150,7 @@ def test_a_short_query_gives_query_too_short():
 
 
 def test_a_phase_missing_from_a_named_state_names_what_is_missing():
-    started = tool("initiate_toulmin_sequence", query=QUERY)
+    started = tool("initiate_toulmin_sequence", query=QUERY, state="t.json")
     result = tool("stress_test_argument", state=started["state"], warrant_json=as_json(WARRANT),
                   backing_json=as_json(BACKING))
     assert result["client_error"]["error"] == "MISSING_PHASE_1_OUTPUT"
@@ -162,10 +164,10 @@ def test_council_disabled_by_the_environment(monkeypatch):
     monkeypatch.setenv("TOULMINI_ENABLE_COUNCIL", "false")
     result = tool("consult_field_experts", query="Query", perspectives=["Expert"])
     assert result["client_error"]["error"] == "COUNCIL_DISABLED" and state_files() == []
-    started = tool("initiate_toulmin_sequence", query=QUERY)
+    started = tool("initiate_toulmin_sequence", query=QUERY, state="a.json")
     assert tool("consult_field_experts", state=started["state"], perspectives=["Expert"])["error"]["name"] == \
         "COUNCIL_DISABLED"
-    explicit = tool("initiate_toulmin_sequence", query=QUERY, council=True)
+    explicit = tool("initiate_toulmin_sequence", query=QUERY, council=True, state="b.json")
     assert tool("consult_field_experts", state=explicit["state"], perspectives=["Expert"])["ok"]
 
 
@@ -199,13 +201,13 @@ def test_the_breaker_toggles(monkeypatch, variable, value, warrant, backing, pas
 
 def test_an_explicit_relax_wins_over_the_environment(monkeypatch):
     monkeypatch.setenv("TOULMINI_STRICT_MODE", "false")
-    started = tool("initiate_toulmin_sequence", query=QUERY, relax=[])
+    started = tool("initiate_toulmin_sequence", query=QUERY, relax=[], state="t.json")
     assert started["relax"] == []
     assert weak_bridge_result(state=started["state"])["error"]["name"] == "TERMINATION_SIGNAL"
     assert tool("initiate_toulmin_sequence", query=QUERY)["relax"] == ["warrant", "backing"]
 
 
-# State files: a refused state-less call leaves none; a successful one leaves one
+# State files: a state-less call leaves none, refused or not
 
 
 REFUSED_CALLS = [
@@ -238,11 +240,11 @@ def test_a_refused_stateless_call_leaves_no_state_file(name, arguments):
     assert result.get("state") is None
 
 
-def test_a_successful_stateless_call_leaves_one_state_file():
+def test_a_successful_stateless_call_leaves_no_state_file():
     name, arguments = phase_arguments()[0]
     result = tool(name, query=QUERY, **arguments)
-    assert result["ok"] and result["created"] is True
-    assert [str(p.resolve()) for p in state_files()] == [result["state"]]
+    assert result["ok"] and result["created"] is False and result["stateless"] is True
+    assert result["state"] is None and os.listdir(".") == []
 
 
 # Toulmini's citation shape through the generic tools too
@@ -259,7 +261,7 @@ def test_the_generic_apply_and_ingest_take_toulmini_citations():
 
 
 def test_half_a_phase_on_a_named_state_is_a_schema_error_not_a_crash():
-    started = tool("initiate_toulmin_sequence", query=QUERY)
+    started = tool("initiate_toulmin_sequence", query=QUERY, state="t.json")
     before = Path(started["state"]).read_bytes()
     result = tool("stress_test_argument", state=started["state"], claim_json=as_json(CLAIM))
     assert result["error"]["code"] == "ARG013" and result["exit_code"] == 1
@@ -272,7 +274,8 @@ def test_half_a_phase_on_a_named_state_is_a_schema_error_not_a_crash():
 def test_toulminis_council_answer_feeds_the_backing_and_the_rebuttal():
     example = load("council_integration")
     helper = example["workflow"][0]
-    asked = tool("consult_field_experts", **helper["input"])
+    started = tool("initiate_toulmin_sequence", query=helper["input"]["query"], state="t.json")
+    asked = tool("consult_field_experts", state=started["state"], **helper["input"])
     assert asked["ok"] and asked["pending"] == helper["input"]["perspectives"]
     reply = {"envelope": 1, "consultee": "codex", "failure": None, "response": as_json(helper["output"])}
     answered = tool("argcheck_ingest", state=asked["state"], reply=reply)
@@ -285,7 +288,8 @@ def test_toulminis_council_answer_feeds_the_backing_and_the_rebuttal():
 
 
 def test_toulminis_council_answer_through_the_opinions_argument():
-    asked = tool("consult_field_experts", query=QUERY, perspectives=["Economist"])
+    started = tool("initiate_toulmin_sequence", query=QUERY, state="t.json")
+    asked = tool("consult_field_experts", state=started["state"], perspectives=["Economist"])
     answered = tool("consult_field_experts", state=asked["state"], opinions=[
         {"perspective": "Economist", "argument_for": "Lower running costs.", "argument_against": "High upfront cost."}])
     assert answered["ok"] and [o["feeds"] for o in answered["opinions"]] == ["backing", "rebuttal"]

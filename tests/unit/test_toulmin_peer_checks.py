@@ -159,7 +159,7 @@ def test_an_inconsistent_verdict_is_refused_through_the_tool():
                   **components)
     assert result["error"]["name"] == "VERDICT_INCONSISTENT" and not result["ok"]
     assert result["state"] is None and not os.path.exists(".argcheck")  # a refused state-less call keeps nothing
-    started = tool("initiate_toulmin_sequence", query=CHAIN["query"])
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
     result = tool("render_verdict", state=started["state"], verdict_json=component("verdict", status="overruled"),
                   **components)
     assert result["error"]["name"] == "VERDICT_INCONSISTENT"
@@ -193,7 +193,7 @@ def test_every_allowed_degree_is_accepted_in_its_band(degree):
 def test_relaxing_a_breaker_switches_it_off(relax, which):
     components = {f"{name}_json": CHAIN[name] for name in ("data", "claim", "warrant", "backing")}
     components[f"{which}_json"] = component(which, strength="weak")
-    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], relax=relax)
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], relax=relax, state="chain.json")
     assert started["ok"] and started["relax"] == relax
     result = tool("stress_test_argument", state=started["state"], **components)
     assert result["ok"] and result["status"] == "bridged"
@@ -211,10 +211,10 @@ def test_a_short_query_is_refused():
 
 
 def test_council_disabled_and_no_perspectives():
-    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], council=False)
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], council=False, state="off.json")
     assert tool("consult_field_experts", state=started["state"], perspectives=["economist"])["error"]["name"] == \
         "COUNCIL_DISABLED"
-    started = tool("initiate_toulmin_sequence", query=CHAIN["query"])
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], state="on.json")
     assert tool("consult_field_experts", state=started["state"], perspectives=[])["error"]["name"] == \
         "NO_PERSPECTIVES_PROVIDED"
     assert tool("consult_field_experts", state=started["state"])["error"]["name"] == "NO_PERSPECTIVES_PROVIDED"
@@ -235,7 +235,7 @@ def test_invalid_json_is_a_structured_error():
 
 
 def test_phase_order_is_enforced_by_state_not_by_argument_presence():
-    started = tool("initiate_toulmin_sequence", query=CHAIN["query"])
+    started = tool("initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
     # Toulmini would accept any non-empty JSON here; the state knows there is no grounding yet.
     result = tool("stress_test_argument", state=started["state"], warrant_json=CHAIN["warrant"],
                   backing_json=CHAIN["backing"])

@@ -66,8 +66,25 @@ def failure(persona: str, round_name: str = "critique", kind: str = "timeout") -
     return {"type": "persona_failure", "agent_style": persona, "round": round_name, "failure": kind}
 
 
-def assessment(text: str = "The design states an unverifiable durability guarantee.", addressed=()) -> dict:
-    return {"type": "final_assessment", "text": text, "addressed": list(addressed)}
+def assessment(text: str = "The design states an unverifiable durability guarantee.", addressed=(), responses=(),
+               resolutions=()) -> dict:
+    move = {"type": "final_assessment", "text": text, "addressed": list(addressed)}
+    if responses:
+        move["responses"] = list(responses)
+    if resolutions:
+        move["resolutions"] = list(resolutions)
+    return move
+
+
+def response(point_id: str, point: str | None = None,
+             text: str = "The assessment accepts the point and requires a stated remedy before acceptance.") -> dict:
+    """A response entry; `point` defaults to the kit's default claim text for `point_id`."""
+    return {"id": point_id, "point": point or f"Critique point {point_id}.", "response": text}
+
+
+def resolution(conflict: str = "conflict-1", outcome: str = "resolved",
+               reason: str = "The lowered claim rests on a misreading of the passage.") -> dict:
+    return {"conflict": conflict, "outcome": outcome, "reason": reason}
 
 
 def all_critiques(skip=()) -> list[dict]:

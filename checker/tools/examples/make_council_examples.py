@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import council_kit as ck
-from council_kit import adjustment, assessment, critique, failure, node, self_critique
+from council_kit import adjustment, assessment, critique, failure, node, resolution, response, self_critique
 from runkit import reseal
 
 from argcheck.files import statefile
@@ -24,6 +24,8 @@ CHANGED_DOCUMENT = f"{INVALID}/council-changed-document.md"
 NO_ISOLATED_EXAMPLE: dict[str, str] = {}
 # Each of these runs has a persona failure, which every replay reports as the info CNL123 PARTIAL_COUNCIL.
 INHERENT = {"CNL106": {"CNL123"}, "CNL121": {"CNL123"}, "CNL125": {"CNL123"}}
+# The responses every assessment of _assessed_run gives: DES-1 (merged with ARI-1) and POP-1 are High/Critical.
+ANSWERS = (response("DES-1"), response("POP-1"))
 
 
 def _run(**extra):
@@ -46,7 +48,7 @@ def _assessed_run():
 def valid_documents() -> dict[str, dict]:
     full = _assessed_run().ok(assessment("The durability guarantee (DES-1, ARI-1) has no stated test and no "
                                          "failure model; the performance claim (POP-1) is unfalsifiable.",
-                                         ["DES-1", "ARI-1", "POP-1"]))
+                                         ["DES-1", "ARI-1", "POP-1"], ANSWERS))
     partial = _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant"))
     partial.ok(*ck.all_self_critiques(skip=("Kant",)))
     low = [critique(p, node(f"{ck.PREFIX[p]}-1", confidence=0.2, severity="Low")) for p in ck.PHILOSOPHERS]
@@ -81,21 +83,40 @@ def invalid_documents() -> dict[str, dict]:
         "CNL115-blank-reasoning": _forced(critiqued(), self_critique("Kant", adjustment("KAN-1", reasoning=" "))),
         "CNL116-assessment-too-early": _forced(critiqued(), assessment()),
         "CNL117-high-point-not-addressed": _forced(_assessed_run(), assessment(addressed=["ARI-1", "POP-1"])),
-        "CNL118-unknown-point": _forced(_assessed_run(), assessment(addressed=["DES-1", "ARI-1", "POP-1", "RUS-1"])),
+        "CNL118-unknown-point": _forced(_assessed_run(), assessment(addressed=["DES-1", "ARI-1", "POP-1", "RUS-1"],
+                                                                    responses=ANSWERS)),
         "CNL119-no-findings-message-missing": _forced(_without_points(), assessment("The document is sound.")),
         "CNL120-findings-denied": _forced(_assessed_run(), assessment("No significant findings.",
-                                                                      ["DES-1", "ARI-1", "POP-1"])),
+                                                                      ["DES-1", "ARI-1", "POP-1"], ANSWERS)),
         "CNL121-self-critique-without-critique": _forced(
             _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")), self_critique("Kant")),
         "CNL122-first-person-assessment": _warned(_assessed_run(), assessment(
-            "I think the durability guarantee is the main gap.", ["DES-1", "ARI-1", "POP-1"])),
+            "I think the durability guarantee is the main gap.", ["DES-1", "ARI-1", "POP-1"], ANSWERS)),
         "CNL123-partial-council": _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")).doc,
-        "CNL125-partial-council-not-stated": _forced(
+        "CNL125-partial-council-misstated": _forced(
             _run().ok(*ck.all_critiques(skip=("Kant",)), failure("Kant")).ok(*ck.all_self_critiques(skip=("Kant",))),
-            assessment()),
+            assessment("Assessment based on 6 of 6 personas.")),
+        "CNL129-point-not-quoted": _forced(_assessed_run(), assessment(
+            responses=[response("DES-1", "the design is wrong"), response("POP-1")])),
+        "CNL130-response-too-thin": _forced(_assessed_run(), assessment(
+            responses=[response("DES-1", text="Noted."), response("POP-1")])),
+        "CNL131-conflict-not-settled": _forced(_conflicted_run(), assessment()),
+        "CNL132-unknown-conflict": _forced(_conflicted_run(), assessment(
+            resolutions=[resolution(), resolution("conflict-9")])),
+        "CNL133-evidence-too-short": _forced(_run(), critique("Kant", node("KAN-1", "e"))),
     }
     docs.update(_header_documents())
     return {f"{INVALID}/{name}.json": doc for name, doc in docs.items()}
+
+
+def _conflicted_run():
+    """Aristotle raises and Descartes lowers a claim on the same passage: conflict-1 (no High point)."""
+    run = _run().ok(critique("Aristotle", node("ARI-1", ck.EVIDENCE[0], 0.6)),
+                    critique("Descartes", node("DES-1", "no event is ever lost", 0.6)),
+                    *ck.all_critiques(skip=("Aristotle", "Descartes")))
+    return run.ok(self_critique("Aristotle", adjustment("ARI-1", 0.1)),
+                  self_critique("Descartes", adjustment("DES-1", -0.1)),
+                  *ck.all_self_critiques(skip=("Aristotle", "Descartes")))
 
 
 def _warned(run, move):

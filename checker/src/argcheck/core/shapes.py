@@ -20,6 +20,8 @@ _MISSING = object()
 PATTERN_WORDS = (
     (r"\S", "must not be blank"),
     (r"^[A-Za-z][A-Za-z0-9_.-]{", "must be an id such as P1: a letter, then letters, digits, _, . or -"),
+    (r"^[A-Za-z0-9][A-Za-z0-9_.-]{", "must be an id such as P1 or a UUID: a letter or digit, then letters, digits, "
+                                     "_, . or -"),
     (r"^[a-z][a-z0-9-]{", "must be a lowercase name such as codex: a letter, then letters, digits or -"),
     (r"^[^\s:][^:]*:[1-9][0-9]*$", "must be a path:line locator such as src/cache.py:42"),
     (r"^(user|verified|revision|", "must be user, verified, revision or NAME-unverified"),

@@ -94,15 +94,18 @@ def _problem_result(name: str, problem: ToolProblem) -> dict:
 def _as_call_tool_result(result: dict):
     """MCP content for a result: the error line, the long text (prompt/report), then the rest as JSON.
 
-    A refusal may carry `client_error`, the error JSON a tool's own clients parse: it comes first."""
+    A refusal may carry `client_error`, the error JSON a tool's own clients parse: then it is answered their
+    way, as a plain (not isError) text result holding that JSON alone; the structured content keeps the rest."""
     from mcp_types import CallToolResult, TextContent
 
+    if not result["ok"] and result.get("client_error"):
+        text = json.dumps(result["client_error"], ensure_ascii=False)
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result,
+                              is_error=False)
     long_text = result.get("prompt") or result.get("report") or result.get("text")
     rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text", "client_error")}
     blocks = []
     if not result["ok"]:
-        if result.get("client_error"):
-            blocks.append(TextContent(type="text", text=json.dumps(result["client_error"], ensure_ascii=False)))
         error = result["error"]
         blocks.append(TextContent(type="text", text=f"{error['code']} {error['name']}: {error['message']}"
                                                     + (f"\nhint: {error['hint']}" if error["hint"] else "")))

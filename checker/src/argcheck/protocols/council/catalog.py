@@ -35,9 +35,14 @@ PLACEHOLDERS = {
     "unknown": "the addressed ids that are not synthesized points",
     "points": "how many points the synthesis holds",
     "tone": "the words that break the objective tone",
-    "responded": "how many personas responded",
+    "responded": "how many personas took part in every round without a failure",
     "total": "how many personas the panel has",
     "failed": "the personas that failed, with their failure",
+    "stated": "the count of personas the text states",
+    "why": "why the statement or the resolution is refused",
+    "conflict": "a conflict id (conflict-1, conflict-2, ...)",
+    "known": "the computed conflicts' ids",
+    "length": "the evidence's length in characters (whitespace runs counted as one space)",
 }
 
 define("CNL101", "DOCUMENT_HASH_MISMATCH", ERROR, "the header's document {field} is {found}; the recorded text gives "
@@ -142,31 +147,34 @@ define("CNL116", "ASSESSMENT_TOO_EARLY", ERROR, "the final assessment comes afte
        why="Council design §6.2: synthesis collects every self-critique output before it summarizes.",
        example="a final_assessment move while Kant's self-critique is missing",
        fix="Finish the self-critique round first.", protocol=P)
-define("CNL117", "HIGH_SEVERITY_NOT_ADDRESSED", ERROR, "the final assessment does not address the High or "
+define("CNL117", "HIGH_SEVERITY_NOT_ADDRESSED", ERROR, "the final assessment has no response to the High or "
        "Critical point(s) {missing}",
-       "list every High and Critical point's id in `addressed` and deal with it in the text",
-       why="The synthesis is computed; the written assessment may not drop its most severe findings.",
-       example='"addressed": [] while point ARI-1 is High',
-       fix="Address the missing points.", protocol=P)
-define("CNL118", "UNKNOWN_POINT", ERROR, "the final assessment addresses {unknown}, which are not synthesized "
-       "points",
+       "give each High and Critical point a `responses` entry: {{\"id\", \"point\": its critique quoted, "
+       "\"response\": how the assessment deals with it}}; listing the id under `addressed` is not enough",
+       why="The synthesis is computed; the written assessment may not drop its most severe findings, and a "
+           "bare id in a list does not show that the assessment speaks to the point.",
+       example='"responses": [] while point ARI-1 is High',
+       fix="Add a response entry for each missing point (a point merged with others is answered once).",
+       protocol=P)
+define("CNL118", "UNKNOWN_POINT", ERROR, "the final assessment addresses or answers {unknown}, which are not "
+       "synthesized points",
        "address only the ids of the computed points (`argcheck render S --format json`)",
        why="Only claims at or above the inclusion threshold are points; addressing a dropped or unknown claim "
            "misstates the synthesis.",
        example='"addressed": ["ZZZ-9"]',
        fix="Remove the unknown ids.", protocol=P)
-define("CNL119", "NO_FINDINGS_MESSAGE_MISSING", ERROR, "the synthesis has no points, and the final assessment "
-       "does not say \"No significant findings\"",
+define("CNL119", "NO_FINDINGS_MESSAGE_MISSING", ERROR, "personas were heard and the synthesis kept no point, "
+       "and the final assessment does not say \"No significant findings\"",
        "start the final assessment with \"No significant findings.\"",
        why="Council design §3 and §4.5: with no findings the output is the \"no significant findings\" message.",
        example='"text": "The document is sound."',
        fix="State the no-findings message.", protocol=P)
-define("CNL120", "FINDINGS_DENIED", ERROR, "the final assessment says \"no significant findings\" but the "
-       "synthesis holds {points} point(s)",
-       "assess the computed points instead",
-       why="The no-findings message is for the no_findings case only.",
+define("CNL120", "FINDINGS_DENIED", ERROR, "the final assessment says \"no significant findings\" but {why}",
+       "assess the computed points; a council that heard no persona reports that it produced no critique",
+       why="The no-findings message is for the no-findings case only: personas were heard and no claim was "
+           "kept. A council whose every persona failed found nothing because it heard no one.",
        example='"text": "No significant findings." with three points',
-       fix="Write an assessment of the points.", protocol=P)
+       fix="Write an assessment of the points, or say that no persona responded.", protocol=P)
 define("CNL121", "PERSONA_HAS_NO_CRITIQUE", ERROR, "{persona} has no initial critique, so it has no "
        "self-critique round",
        "a persona that failed the initial round stays out of the self-critique round",
@@ -188,12 +196,14 @@ define("CNL124", "DUPLICATE_PERSONA", ERROR, "the panel names {persona!r} twice"
        why="A persona's name identifies its moves (agent_style).",
        example='a custom panel with two personas named "Reviewer"',
        fix="Rename one of them.", protocol=P)
-define("CNL125", "PARTIAL_COUNCIL_NOT_STATED", ERROR, "the council heard {responded} of {total} personas, and the "
-       "final assessment does not say \"{responded} of {total} personas\"",
-       "state it in the text, e.g. \"Assessment based on {responded} of {total} personas; Kant did not respond.\"",
-       why="A final assessment quoted on its own must never present a partial council as a full one.",
-       example='"text": "The design is unsound." after Kant timed out',
-       fix="Add the partial-council statement to the text.", protocol=P)
+define("CNL125", "PARTIAL_COUNCIL_MISSTATED", ERROR, "the final assessment says \"{stated} personas\"; the "
+       "council heard {responded} of {total} personas in every round",
+       "drop the count (the partial-council notice is added by the output formatter) or state it as computed: "
+       "\"{responded} of {total} personas\" (failed: {failed})",
+       why="Seed §4.5 and §8: the output formatter presents the council, partial or not; the assessment need "
+           "not repeat it, but a count it does state may not misstate the council.",
+       example='"text": "Assessment based on 6 of 6 personas." after Kant timed out',
+       fix="Correct or remove the count.", protocol=P)
 define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} word(s), an atomic passage, but has "
        "{children} sub-critique(s)",
        "a passage under {minimum} words is too small to decompose: drop the sub_critiques, or quote the larger "
@@ -203,3 +213,34 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)
+define("CNL129", "POINT_NOT_QUOTED", ERROR, "response {index} (point {id}) does not quote the point's critique",
+       "quote at least {minimum} consecutive words of the point's critique (or all of a shorter one) in `point`",
+       why="A response must visibly speak to its point: the quote ties the answer to what the persona said.",
+       example='{"id": "ARI-1", "point": "the design", "response": "..."}',
+       fix="Copy words of the point's critique from `argcheck render S --format json`.", protocol=P)
+define("CNL130", "RESPONSE_TOO_THIN", ERROR, "response {index} (point {id}) has {words} word(s); it must say how "
+       "the point is addressed",
+       "write at least {minimum} words on how the assessment deals with the point (accepts, qualifies, or rejects "
+       "it, and why), not the point again",
+       why="Addressing a High or Critical point means saying what follows from it, not naming it.",
+       example='{"id": "ARI-1", "point": "...", "response": "Noted."}',
+       fix="Say what the assessment concludes about the point.", protocol=P)
+define("CNL131", "CONFLICT_NOT_SETTLED", ERROR, "the final assessment does not resolve the conflict(s) {missing}",
+       "add a `resolutions` entry for each: {{\"conflict\": \"conflict-1\", \"outcome\": \"resolved\" or "
+       "\"open\", \"reason\": \"...\"}}",
+       why="Seed §6.2 step 7: the synthesis resolves conflicts; each ends resolved with a reason, or is "
+           "explicitly left open, never silently listed.",
+       example='"resolutions": [] while the synthesis holds conflict-1',
+       fix="Resolve each conflict, or leave it open with the reason.", protocol=P)
+define("CNL132", "UNKNOWN_CONFLICT", ERROR, "resolution of {conflict!r}: {why} (computed conflicts: {known})",
+       "resolve each computed conflict once, by the id `argcheck render S --format json` gives it",
+       why="Only conflicts the synthesis computed can be resolved; a second resolution would contradict the first.",
+       example='"resolutions": [{"conflict": "conflict-9", ...}]',
+       fix="Use the computed conflict ids, one resolution each.", protocol=P)
+define("CNL133", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} character(s); a snippet shorter "
+       "than {minimum} points at no passage",
+       "quote the passage the claim is about: at least {minimum} characters",
+       why="Seed §7.1: evidence is a supporting text snippet; a letter or a short word such as \"the\" occurs "
+           "throughout any document and supports nothing.",
+       example='"evidence": "e"',
+       fix="Quote the words the claim is about.", protocol=P)

@@ -33,6 +33,7 @@ class Engine:
         self.env = env
         self.seq, self.path = 0, ""
         self.state = new_council(header)
+        self.notices: list | None = None  # the document findings of finish(), reported once more by apply
 
     @property
     def status(self) -> str:
@@ -42,12 +43,23 @@ class Engine:
         """Check one shape-checked move; apply it unless a finding is an error."""
         self.seq = move.get("seq", index + 1)
         self.path = f"/moves/{index}"
-        found = HANDLERS[move["type"]](self, move)
+        if "agent_style" in move:
+            move = dict(move, agent_style=self.state.canonical(move["agent_style"]))
+        found = self._pending_notices() + HANDLERS[move["type"]](self, move)
         self.state.update_status()
         return found
 
     def finish(self) -> list:
-        return document_on_disk(self.state, self.env) + rules_rounds.partial_council(self.state)
+        document = document_on_disk(self.state, self.env)
+        self.notices = [f for f in document if f.code == "CNL102"]
+        self.state.document_findings = document
+        return document + rules_rounds.partial_council(self.state)
+
+    def _pending_notices(self) -> list:
+        """A step after finish() is a new move being applied: it reports the document's change too (once),
+        so `apply` says what `validate` says."""
+        notices, self.notices = self.notices or [], None
+        return list(notices)
 
     # -- the moves ---------------------------------------------------------------------------------------
 
@@ -112,6 +124,8 @@ class Engine:
         found = rules_assessment.check_assessment(state, move, self.path)
         if not has_errors(found):
             state.assessment = {"text": move["text"], "addressed": list(move.get("addressed", [])),
+                                "responses": list(move.get("responses", [])),
+                                "resolutions": list(move.get("resolutions", [])),
                                 "seq": self.seq, "provenance": move.get("provenance")}
         return found
 

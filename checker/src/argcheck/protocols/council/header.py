@@ -93,7 +93,8 @@ def check_header(header) -> list[Finding]:
 def duplicate_personas(personas) -> list[Finding]:
     seen, found = set(), []
     for index, persona in enumerate(personas):
-        if persona["name"] in seen:
+        key = persona["name"].casefold()  # names match case-insensitively, so "Kant" and "kant" are one persona
+        if key in seen:
             found.append(finding("CNL124", path=f"/header/panel/personas/{index}/name", persona=persona["name"]))
-        seen.add(persona["name"])
+        seen.add(key)
     return found

@@ -4,7 +4,7 @@ The reply is a wrapper envelope (`{"envelope": 1, "response": "<text>", ...}`) w
 the prompt asked for, or that JSON itself (the orchestrating agent's or a subagent's answer):
 
   {"agent_style", "critique_tree"}  -> critique          {"agent_style", "adjustments"} -> self_critique
-  {"final_assessment", "addressed"} -> final_assessment
+  {"final_assessment", "responses", "resolutions", "addressed"?} -> final_assessment
 
 A reply without `agent_style` is taken to answer the prompt `argcheck prompt` renders now (the first
 pending persona). A failed call (the envelope's failure class) and a reply that is not in the requested
@@ -20,7 +20,7 @@ from argcheck.protocols.council.prompting import due
 
 CRITIQUE_KEYS = {"agent_style", "critique_tree"}
 SELF_CRITIQUE_KEYS = {"agent_style", "adjustments"}
-ASSESSMENT_KEYS = {"final_assessment", "addressed"}
+ASSESSMENT_KEYS = {"final_assessment", "responses", "resolutions", "addressed"}
 
 
 class IngestProblem(ValueError):
@@ -61,7 +61,8 @@ def moves_from_content(state, content, provenance: dict) -> list[dict]:
     step = due(state)
     if keys <= ASSESSMENT_KEYS and "final_assessment" in keys:
         return [_clean({"type": "final_assessment", "text": content["final_assessment"],
-                        "addressed": content.get("addressed", []), "provenance": provenance})]
+                        "responses": content.get("responses"), "resolutions": content.get("resolutions"),
+                        "addressed": content.get("addressed"), "provenance": provenance})]
     persona = content.get("agent_style", step[1] if step else None)
     if keys <= CRITIQUE_KEYS and "critique_tree" in keys:
         return [{"type": "critique", "agent_style": persona, "critique_tree": content["critique_tree"],
@@ -70,7 +71,7 @@ def moves_from_content(state, content, provenance: dict) -> list[dict]:
         return [{"type": "self_critique", "agent_style": persona, "adjustments": content["adjustments"],
                  "provenance": provenance}]
     raise IngestProblem("the reply is not in the requested format: expected {agent_style, critique_tree}, "
-                        "{agent_style, adjustments} or {final_assessment, addressed}")
+                        "{agent_style, adjustments} or {final_assessment, responses, resolutions}")
 
 
 def _clean(move: dict) -> dict:

@@ -12,7 +12,9 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 NON_BLANK = r"\S"
-Id = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,39}$")]
+# A letter or a digit first: the seed's example id is a UUID (§7.1), which may start with a digit.
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")]
+ConflictId = Annotated[str, Field(pattern=r"^conflict-[1-9][0-9]{0,3}$")]
 PersonaName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9 ._-]{0,39}$")]
 Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]{0,39}$")]
 Text = Annotated[str, Field(min_length=1, max_length=4000, pattern=NON_BLANK)]
@@ -70,6 +72,10 @@ class Header(Strict):
     workspace: Optional[Annotated[str, Field(max_length=4096)]] = None
 
 
+def _no_default(schema: dict) -> None:
+    schema.pop("default", None)
+
+
 class Node(Strict):
     """A critique point (Council design §7.1); `sub_critiques` are deeper critiques of this claim."""
 
@@ -77,8 +83,9 @@ class Node(Strict):
     claim: Text
     evidence: Text = Field(description="A snippet that occurs in the document (whitespace-insensitive).")
     confidence: Unit
-    severity: Optional[Severity] = None
-    sub_critiques: list[Node] = Field(default_factory=list, max_length=20)
+    # Optional (§7.1): omit it when unrated; null is refused, so the published schema does not admit it.
+    severity: Severity = Field(default=None, json_schema_extra=_no_default)
+    sub_critiques: list[Node] = Field(max_length=20, description="Required (§7.1): [] for a leaf.")
 
 
 class Provenance(Strict):
@@ -126,11 +133,30 @@ class PersonaFailure(Strict):
     detail: Optional[ShortText] = None
 
 
+class PointResponse(Strict):
+    """How the assessment speaks to one point: the point's id, its critique quoted, and the response."""
+
+    id: Id
+    point: Text = Field(description="The point's critique, quoted (at least 4 consecutive words, or all of it).")
+    response: Text = Field(description="How the assessment addresses the point (at least 6 words).")
+
+
+class Resolution(Strict):
+    """The synthesis' resolution step for one computed conflict (seed §6.2 step 7: resolving conflicts)."""
+
+    conflict: ConflictId
+    outcome: Literal["resolved", "open"]
+    reason: Text = Field(description="Why the conflict is resolved so, or why it stays open.")
+
+
 class FinalAssessment(Strict):
-    """The written assessment of the computed synthesis; `addressed` names the points it covers by id."""
+    """The written assessment of the computed synthesis: a response to each High and Critical point, a
+    resolution of each conflict, and optionally other points it mentions (`addressed`)."""
 
     type: Literal["final_assessment"]
     text: LongText
+    responses: list[PointResponse] = Field(default_factory=list, max_length=500)
+    resolutions: list[Resolution] = Field(default_factory=list, max_length=500)
     addressed: list[Id] = Field(default_factory=list, max_length=500, json_schema_extra={"uniqueItems": True})
     provenance: Optional[Provenance] = None
 

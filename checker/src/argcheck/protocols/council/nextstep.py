@@ -17,7 +17,8 @@ SKELETONS = {
                                                                "sub_critiques": []}},
     "self_critique": {"agent_style": "{persona}", "adjustments": [{"target_claim_id": "...",
                                                                    "confidence_delta": -0.1, "reasoning": "..."}]},
-    "assessment": {"final_assessment": "...", "addressed": ["..."]},
+    "assessment": {"final_assessment": "...", "responses": [{"id": "...", "point": "...", "response": "..."}],
+                   "resolutions": [{"conflict": "conflict-1", "outcome": "resolved", "reason": "..."}]},
 }
 
 
@@ -65,6 +66,7 @@ def report(state, state_path: str = "STATE") -> dict:
         "protocol": "council",
         "status": state.status,
         "document": {key: document.get(key) for key in ("path", "size", "sha256")},
+        "document_notices": [f"{f.code} {f.name}: {f.message}" for f in state.document_findings],
         "panel": state.header.get("panel", {}).get("name"),
         "council": state.council_line(),
         "limits": {"max_depth": state.max_depth, "threshold": state.threshold,
@@ -73,7 +75,9 @@ def report(state, state_path: str = "STATE") -> dict:
         "own_claims": {name: state.own_claims(name) for name in state.expected("self_critique")},
         "synthesis": None if data is None else {
             "points": len(data["points"]), "no_findings": data["no_findings"],
-            "severity_counts": data["severity_counts"], "must_address": synthesis.required_ids(state)},
+            "severity_counts": data["severity_counts"], "must_address": synthesis.required_ids(state),
+            "must_answer": ["/".join(group) for group in synthesis.required_groups(state)],
+            "conflicts": [c["id"] for c in data["conflicts"]]},
         "allowed_moves": allowed_moves(state),
         "next": next_action(state, step, state_path),
     }
@@ -87,7 +91,8 @@ def next_action(state, step, state_path: str) -> dict:
     skeleton = json.dumps(SKELETONS[round_name], ensure_ascii=False).replace("{persona}", persona or "")
     # `path` is shell-quoted already; the JSON goes inline (no pipe: Claude Code asks about pipes)
     if round_name == "assessment":
-        text = "write the final assessment of the computed synthesis (address every High/Critical point by id)"
+        text = ("write the final assessment of the computed synthesis: a response to every High/Critical point "
+                "(its id, its critique quoted, how it is addressed) and a resolution of every conflict")
     else:
         pending = ", ".join(state.pending(round_name))
         text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); the prompt "
@@ -112,6 +117,7 @@ def format_text(report: dict) -> str:
     document = report["document"]
     lines = [f"council · {report['status']} · {report['panel']} panel · {report['council']}",
              f"Document: {document['path']} ({document['size']} bytes, sha256 {str(document['sha256'])[:12]}…)",
+             *[f"Document notice: {notice}" for notice in report["document_notices"]],
              "Limits: max depth {max_depth}, branch threshold {threshold}, inclusion threshold "
              "{inclusion_threshold}".format(**report["limits"])]
     for round_name, row in report["rounds"].items():
@@ -123,8 +129,11 @@ def format_text(report: dict) -> str:
     data = report["synthesis"]
     if data:
         counts = ", ".join(f"{k} {v}" for k, v in data["severity_counts"].items() if v)
+        merged = any("/" in group for group in data["must_answer"])
         lines.append(f"Synthesis: {data['points']} point(s)" + (f" ({counts})" if counts else " (no findings)")
-                     + (f"; must address: {', '.join(data['must_address'])}" if data["must_address"] else ""))
+                     + (f"; must answer: {', '.join(data['must_answer'])}" if data["must_answer"] else "")
+                     + (" (a/b: one merged finding, answered once)" if merged else "")
+                     + (f"; must resolve: {', '.join(data['conflicts'])}" if data["conflicts"] else ""))
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"

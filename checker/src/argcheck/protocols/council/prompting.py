@@ -11,7 +11,8 @@ import os
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
-from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS
+from argcheck.protocols.council.rules_responses import MIN_QUOTED_WORDS, MIN_RESPONSE_WORDS
+from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS, MIN_EVIDENCE_CHARS
 from argcheck.protocols.council.state import ASSESSED
 
 
@@ -50,7 +51,7 @@ def _common(state, persona: dict | None) -> dict:
 def critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
     slots.update(MAX_DEPTH=state.max_depth, LAST_DEPTH=state.max_depth - 1, THRESHOLD=state.threshold,
-                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS,
+                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS, MIN_CHARS=MIN_EVIDENCE_CHARS,
                  DOCUMENT=state.document_text)
     return fill(template_text("round-critique"), slots)
 
@@ -69,8 +70,11 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
-    slots.update(HEARD=state.council_line(), RESPONDED=len(state.responded), TOTAL=len(state.personas),
-                 REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
+    required = ", ".join("/".join(group) for group in synthesis.required_groups(state))
+    slots.update(HEARD=state.council_line(), REQUIRED_IDS=required or "none",
+                 CONFLICTS=", ".join(c["id"] for c in data["conflicts"]) or "none",
+                 QUOTE_WORDS=MIN_QUOTED_WORDS, RESPONSE_WORDS=MIN_RESPONSE_WORDS,
+                 NO_FINDINGS="yes" if data["no_findings"] else "no",
                  SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
     return fill(template_text("round-assessment"), slots)
 

@@ -51,7 +51,7 @@ def prompts(state) -> dict:
 def critique(state, findings=()) -> str:
     data = synthesis.synthesize(state)
     sections = [_title(state), _summary_table(state), _partial_notice(state), _assessment(state, data),
-                _points(state, data), _agreement(data), _conflicts(data), _adjustments(state),
+                _responses(data), _points(state, data), _agreement(data), _conflicts(data), _adjustments(state),
                 "## Critique trees\n\n```mermaid\n" + mermaid(state) + "```",
                 "## Synthesized Critique Data\n\n```json\n" + json.dumps(_seed_data(data), ensure_ascii=False,
                                                                          indent=2) + "\n```",
@@ -78,7 +78,7 @@ def _summary_table(state) -> str:
 def _partial_notice(state) -> str:
     if not state.partial:
         return ""
-    lines = [f"> **PARTIAL COUNCIL: {len(state.responded)} of {len(state.personas)} personas.** This critique "
+    lines = [f"> **PARTIAL COUNCIL: {state.council_count()}.** This critique "
              "is not the assessment of the full panel."]
     for failure in state.failures():
         detail = f" ({flat(failure['detail'])})" if failure["detail"] else ""
@@ -89,7 +89,8 @@ def _partial_notice(state) -> str:
 
 def _assessment(state, data) -> str:
     if state.assessment:
-        addressed = ", ".join(state.assessment["addressed"]) or "none"
+        named = [r["id"] for r in state.assessment["responses"]] + state.assessment["addressed"]
+        addressed = ", ".join(dict.fromkeys(named)) or "none"
         return f"## Final assessment\n\n{state.assessment['text'].strip()}\n\nAddressed points: {addressed}."
     if data["no_findings"] and state.status != "critiquing":
         return f"## Final assessment\n\n{synthesis.NO_FINDINGS_MESSAGE} (final assessment not yet recorded)"
@@ -106,13 +107,34 @@ def _points(state, data) -> str:
     if not points:
         return f"{head}\n\n{synthesis.NO_FINDINGS_MESSAGE}"
     counts = " · ".join(f"{severity} {count}" for severity, count in data["severity_counts"].items())
-    blocks = [head, f"Severity counts: {counts}."]
-    for number, item in enumerate(points, start=1):
+    findings = data["key_findings"]
+    blocks = [head, f"Severity counts: {counts}. Key findings: {len(findings)} (points several personas made on "
+                    "one passage are merged into one finding that names each persona)."]
+    by_id = {item["id"]: item for item in points}
+    for number, finding in enumerate(findings, start=1):
+        blocks.append(_key_finding(number, finding, by_id))
+    return "\n\n".join(blocks)
+
+
+def _key_finding(number: int, finding: dict, by_id: dict) -> str:
+    if not finding["merged"]:
+        item = by_id[finding["ids"][0]]
         change = "" if item["confidence"] == item["initial_confidence"] else f" (initial {item['initial_confidence']})"
         heading = (f"### {number}. [{item['severity']}] {item['id']} · {item['area']} · confidence "
                    f"{item['confidence']}{change}")
-        blocks.append(f"{heading}\n\n{flat(item['critique'])}\n\nEvidence: \"{flat(item['evidence'])}\"")
-    return "\n\n".join(blocks)
+        return f"{heading}\n\n{flat(item['critique'])}\n\nEvidence: \"{flat(item['evidence'])}\""
+    heading = (f"### {number}. [{finding['severity']}] {', '.join(finding['ids'])} · merged: "
+               f"{', '.join(finding['personas'])} · confidence {finding['confidence']}")
+    lines = [f"- {said['persona']} ({said['id']}, {by_id[said['id']]['severity']}, confidence "
+             f"{by_id[said['id']]['confidence']}): {flat(said['critique'])}" for said in finding["critiques"]]
+    return f"{heading}\n\n" + "\n".join(lines) + f"\n\nPassage: \"{flat(finding['passage'])}\""
+
+
+def _responses(data) -> str:
+    if not data["responses"]:
+        return ""
+    lines = [f"- {r['id']}: \"{flat(r['point'])}\" — {flat(r['response'])}" for r in data["responses"]]
+    return "## Responses to the High and Critical points\n\n" + "\n".join(lines)
 
 
 def _agreement(data) -> str:
@@ -126,9 +148,15 @@ def _agreement(data) -> str:
 def _conflicts(data) -> str:
     if not data["conflicts"]:
         return "## Conflicts\n\nNo self-critique adjustments pull in opposite directions on one passage."
-    lines = [f"- \"{item['passage']}\": raised by {', '.join(item['raised'])}; lowered by "
-             f"{', '.join(item['lowered'])} ({', '.join(item['ids'])})" for item in data["conflicts"]]
+    lines = [f"- {item['id']}: \"{item['passage']}\": raised by {', '.join(item['raised'])}; lowered by "
+             f"{', '.join(item['lowered'])} ({', '.join(item['ids'])}). {_outcome(item)}" for item in data["conflicts"]]
     return "## Conflicts\n\n" + "\n".join(lines)
+
+
+def _outcome(conflict: dict) -> str:
+    if conflict["outcome"] == "pending":
+        return "Resolution: pending (the final assessment resolves it or leaves it open)."
+    return f"Resolution: {conflict['outcome']}: {flat(conflict['reason'])}"
 
 
 def _adjustments(state) -> str:
@@ -144,7 +172,8 @@ def _seed_data(data) -> dict:
     """The seed's dict {final_assessment, points: [{area, critique, severity, confidence}], no_findings}, and
     the council it comes from (`5 of 6 personas ...`), so a partial council never passes for a full one."""
     return {"final_assessment": data["final_assessment"],
-            "points": [{k: p[k] for k in ("area", "critique", "severity", "confidence")} for p in data["points"]],
+            "points": [{"area": f["area"], "critique": " | ".join(c["critique"] for c in f["critiques"]),
+                        "severity": f["severity"], "confidence": f["confidence"]} for f in data["key_findings"]],
             "no_findings": data["no_findings"], "council": data["council"]["line"]}
 
 

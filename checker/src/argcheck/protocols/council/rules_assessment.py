@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
-from argcheck.protocols.council import synthesis
 from argcheck.core.rules import finding
+from argcheck.protocols.council import rules_responses, synthesis
 
 NO_FINDINGS = re.compile(r"\bno significant findings\b", re.IGNORECASE)
+COUNT_STATED = re.compile(r"\b(\d+) of (\d+) personas\b", re.IGNORECASE)
+# Quoted passages are not the assessment's own voice ("Phase I" quoted from the document is no first person).
+QUOTED = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»|`[^`]*`')
 # First person, praise and hedging filler (seed §4.5, FR-MOD-10: objective, robotic tone).
 TONE_CASED = re.compile(r"\b(I|I'm|I've|me|my|mine|we|We|us|our|Our|ours)\b")
 TONE_WORDS = re.compile(r"\b(excellent|great|impressive|commendable|brilliant|outstanding|admirable|wonderful|"
@@ -26,53 +29,54 @@ def assessment_too_early(state, path: str) -> list:
     return [finding("CNL116", path=path, pending=", ".join(pending))]
 
 
-def high_severity_not_addressed(state, addressed: list, path: str) -> list:
-    """CNL117: every High or Critical point is addressed by id."""
-    missing = [pid for pid in synthesis.required_ids(state) if pid not in addressed]
-    if not missing:
-        return []
-    return [finding("CNL117", path=path, missing=", ".join(missing))]
-
-
-def unknown_point(state, addressed: list, path: str) -> list:
-    """CNL118: the assessment addresses only synthesized points."""
+def unknown_point(state, move: dict, path: str) -> list:
+    """CNL118: the assessment addresses and responds to only synthesized points."""
     known = set(synthesis.point_ids(state))
-    unknown = [pid for pid in addressed if pid not in known]
+    named = list(move.get("addressed", [])) + [r["id"] for r in move.get("responses", [])]
+    unknown = [pid for pid in dict.fromkeys(named) if pid not in known]
     if not unknown:
         return []
     return [finding("CNL118", path=path, unknown=", ".join(unknown))]
 
 
 def no_findings_message_missing(state, text: str, path: str) -> list:
-    """CNL119: with no points, the assessment gives the no-findings message."""
-    if synthesis.point_ids(state) or NO_FINDINGS.search(text):
+    """CNL119: in the no-findings case (personas heard, no point kept), the assessment says so."""
+    if not synthesis.no_findings(state) or NO_FINDINGS.search(text):
         return []
     return [finding("CNL119", path=path)]
 
 
 def findings_denied(state, text: str, path: str) -> list:
-    """CNL120: the no-findings message only when there are no points."""
-    points = len(synthesis.point_ids(state))
-    if not points or not NO_FINDINGS.search(text):
+    """CNL120: the no-findings message only in the no-findings case: not with points, and not when no
+    persona's critique reached the synthesis (an empty council found nothing because it heard no one)."""
+    if synthesis.no_findings(state) or not NO_FINDINGS.search(text):
         return []
-    return [finding("CNL120", path=path, points=points)]
+    points = len(synthesis.point_ids(state))
+    why = f"the synthesis holds {points} point(s)" if points else "no persona's critique reached the synthesis"
+    return [finding("CNL120", path=path, why=why)]
 
 
 def non_objective_tone(text: str, path: str) -> list:
-    """CNL122: no first person, no praise, no hedging filler."""
-    words = sorted({m.group(0) for m in TONE_CASED.finditer(text)} | {m.group(0).lower()
-                                                                     for m in TONE_WORDS.finditer(text)})
+    """CNL122: no first person, no praise, no hedging filler, in the assessment's own words (quotes aside)."""
+    own = QUOTED.sub(" ", text)
+    words = sorted({m.group(0) for m in TONE_CASED.finditer(own)} | {m.group(0).lower()
+                                                                    for m in TONE_WORDS.finditer(own)})
     if not words:
         return []
     return [finding("CNL122", path=path, tone=", ".join(repr(w) for w in words))]
 
 
-def partial_council_not_stated(state, text: str, path: str) -> list:
-    """CNL125: a partial council's assessment says how many personas it heard."""
-    responded, total = len(state.responded), len(state.personas)
-    if not state.partial or f"{responded} of {total} personas" in " ".join(text.split()):
+def partial_council_misstated(state, text: str, path: str) -> list:
+    """CNL125: a count of personas the text states ("N of M personas") is the computed one. The text need
+    not state it: the output formatter puts the partial-council notice in front of it (§4.5, §8)."""
+    expected = (len(state.complete), len(state.personas))
+    stated = [(int(a), int(b)) for a, b in COUNT_STATED.findall(" ".join(text.split()))]
+    wrong = [f"{a} of {b}" for a, b in stated if (a, b) != expected]
+    if not wrong:
         return []
-    return [finding("CNL125", path=path, responded=responded, total=total)]
+    failed = ", ".join(dict.fromkeys(f["persona"] for f in state.failures())) or "none"
+    return [finding("CNL125", path=path, stated=wrong[0], responded=expected[0], total=expected[1],
+                    failed=failed)]
 
 
 def check_assessment(state, move: dict, path: str) -> list:
@@ -80,10 +84,11 @@ def check_assessment(state, move: dict, path: str) -> list:
     too_early = assessment_too_early(state, path + "/type")
     if too_early:
         return too_early
-    addressed, text = move.get("addressed", []), move["text"]
-    return (high_severity_not_addressed(state, addressed, path + "/addressed")
-            + unknown_point(state, addressed, path + "/addressed")
+    text = move["text"]
+    return (rules_responses.check_responses(state, move.get("responses", []), path + "/responses")
+            + unknown_point(state, move, path)
+            + rules_responses.check_resolutions(state, move.get("resolutions", []), path + "/resolutions")
             + no_findings_message_missing(state, text, path + "/text")
             + findings_denied(state, text, path + "/text")
-            + partial_council_not_stated(state, text, path + "/text")
+            + partial_council_misstated(state, text, path + "/text")
             + non_objective_tone(text, path + "/text"))

@@ -110,4 +110,4 @@ def partial_council(state) -> list:
     if not failures:
         return []
     failed = "; ".join(f"{f['persona']} ({ROUND_NAMES[f['round']]}: {f['failure']})" for f in failures)
-    return [finding("CNL123", responded=len(state.responded), total=len(state.personas), failed=failed)]
+    return [finding("CNL123", responded=len(state.complete), total=len(state.personas), failed=failed)]

@@ -9,6 +9,9 @@ from argcheck.core.rules import finding
 from argcheck.core.text import clip
 
 MIN_DECOMPOSABLE_WORDS = 3
+# The shortest evidence that points at a passage: 8 characters is one content word ("adequate") or a short
+# phrase ("every 500 ms"); anything shorter ("e", "the", "is") occurs throughout any document and supports nothing.
+MIN_EVIDENCE_CHARS = 8
 
 
 def walk(node: dict, path: str, depth: int = 0, parent: str | None = None):
@@ -27,7 +30,7 @@ def check_tree(state, tree: dict, path: str) -> list:
         found += max_depth_exceeded(state, node, where, depth)
         found += branch_below_threshold(state, node, where)
         found += atomic_content_decomposed(node, where)
-        found += evidence_not_in_document(state, node, where)
+        found += evidence_too_short(node, where) or evidence_not_in_document(state, node, where)
     return found
 
 
@@ -54,6 +57,15 @@ def branch_below_threshold(state, node: dict, path: str) -> list:
         return []
     return [finding("CNL109", path=path + "/sub_critiques", id=node["id"], confidence=node["confidence"],
                     threshold=state.threshold, children=len(children))]
+
+
+def evidence_too_short(node: dict, path: str) -> list:
+    """CNL133: the evidence is a snippet that can point at a passage: at least MIN_EVIDENCE_CHARS characters
+    once runs of whitespace are one space."""
+    length = len(" ".join(node["evidence"].split()))
+    if length >= MIN_EVIDENCE_CHARS:
+        return []
+    return [finding("CNL133", path=path + "/evidence", id=node["id"], length=length, minimum=MIN_EVIDENCE_CHARS)]
 
 
 def evidence_not_in_document(state, node: dict, path: str) -> list:

@@ -54,7 +54,8 @@ SPEC = ProtocolSpec(
         "argcheck_prompt gives the next persona's prompt (each persona once: {agent_style, critique_tree}, "
         "evidence quoted from the document), then each persona's self-critique ({agent_style, adjustments}); "
         "argcheck_ingest records each reply. The synthesis is computed (argcheck_render format json); write only "
-        "{final_assessment, addressed} addressing every High and Critical point by id."
+        "{final_assessment, responses, resolutions}: a response quoting each High and Critical point and saying how "
+        "it is addressed, and each conflict resolved or left open with a reason."
     ),
     demo="six philosophers critique a bundled design document; one persona times out (5 of 6)",
     subject="document.path",

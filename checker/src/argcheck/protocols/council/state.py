@@ -64,7 +64,8 @@ class Council:
     trees: dict[str, dict] = field(default_factory=dict)  # persona -> its critique tree as recorded
     claims: dict[str, Claim] = field(default_factory=dict)  # id -> claim, in recording order
     adjustments: list[dict] = field(default_factory=list)  # {persona, target_claim_id, confidence_delta, ...}
-    assessment: dict | None = None  # {text, addressed, seq, provenance}
+    assessment: dict | None = None  # {text, responses, resolutions, addressed, seq, provenance}
+    document_findings: list = field(default_factory=list)  # CNL102/CNL103 once replayed (for next and apply)
     _normal: str | None = None
     _spans: dict = field(default_factory=dict)  # evidence -> where it occurs (each snippet searched once)
     _included: tuple | None = None  # (version, claims kept by the synthesis)
@@ -91,7 +92,14 @@ class Council:
         return [persona["name"] for persona in self.personas]
 
     def persona(self, name: str) -> dict | None:
-        return next((p for p in self.personas if p["name"] == name), None)
+        """The panel member called `name`, case-insensitively ("kant" is Kant)."""
+        key = name.casefold()
+        return next((p for p in self.personas if p["name"].casefold() == key), None)
+
+    def canonical(self, name: str) -> str:
+        """The panel's spelling of a persona name (the name itself when it is not on the panel)."""
+        member = self.persona(name)
+        return member["name"] if member else name
 
     def expected(self, round_name: str) -> list[str]:
         """Who owes a record in the round: everyone in round 1; those with a critique in round 2."""
@@ -115,17 +123,34 @@ class Council:
         return self.expected("self_critique")
 
     @property
+    def complete(self) -> list[str]:
+        """The personas whose initial critique is in and who failed no round (so far)."""
+        failed = {f["persona"] for f in self.failures()}
+        return [name for name in self.responded if name not in failed]
+
+    @property
     def partial(self) -> bool:
         return bool(self.failures())
 
+    def council_count(self) -> str:
+        """`6 of 6 personas`, or `5 of 6 personas` when one failed either round (never 6 of 6 then)."""
+        return f"{len(self.complete)} of {len(self.personas)} personas"
+
     def council_line(self) -> str:
-        """`6 of 6 personas` or `5 of 6 personas (partial council: Kant failed: timeout)`."""
-        line = f"{len(self.responded)} of {len(self.personas)} personas"
+        """`6 of 6 personas` or `5 of 6 personas (partial council: Kant failed self-critique: timeout; its
+        initial critique stands unadjusted)`."""
         if not self.partial:
-            return line
-        failed = "; ".join(f"{f['persona']} failed {ROUND_NAMES[f['round']]}: {f['failure']}"
-                           for f in self.failures())
-        return f"{line} (partial council: {failed})"
+            return self.council_count()
+        return f"{self.council_count()} (partial council: {self.failure_summary()})"
+
+    def failure_summary(self) -> str:
+        parts = []
+        for f in self.failures():
+            part = f"{f['persona']} failed {ROUND_NAMES[f['round']]}: {f['failure']}"
+            if f["round"] == "self_critique":
+                part += "; its initial critique stands unadjusted"
+            parts.append(part)
+        return "; ".join(parts)
 
     def own_claims(self, persona: str) -> list[str]:
         return [claim.id for claim in self.claims.values() if claim.persona == persona]

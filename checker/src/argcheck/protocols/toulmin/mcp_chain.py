@@ -3,7 +3,7 @@
 A Toulmini tool passes the components it was given; they are recorded as moves one phase at a time (a
 tripped circuit breaker stops the sequence with that phase recorded), then the phase's dependencies are
 checked and the next phase's prompt returned. A call that names no `state` works on a new chain in
-memory and writes it only when the call succeeds (mcp_session).
+memory and writes nothing (mcp_session).
 """
 
 from argcheck.core.toolport import port
@@ -52,6 +52,15 @@ def _refusal(run: ChainRun, move: dict, findings):
 def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> dict:
     """Record what the caller passed, check the phase's dependencies, return the next phase's prompt."""
     from argcheck.protocols.toulmin.prompting import phase_prompt
+
+    run, found = run_phase(kind, state, query, content, extra_moves)
+    return {**run.where(), "protocol": TOULMIN, "status": run.status, "findings": port.findings_json(found),
+            "prompt": phase_prompt(run.chain), "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
+
+
+def run_phase(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> tuple[ChainRun, list]:
+    """The chain after recording what the caller passed for phase `kind`, and the findings; a refusal, a
+    missing dependency or a terminated chain is raised as the tool's problem."""
     from argcheck.protocols.toulmin.state import TERMINATED, requirements
 
     if port.state_path(state, required=False) is None:
@@ -65,10 +74,7 @@ def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None 
     missing = run.chain.missing(kind)
     if missing:
         raise missing_problem(kind, missing, status=run.status, **run.where())
-    path = run.keep()
-    return {"state": path, "protocol": TOULMIN, "status": run.status, "created": run.created,
-            "findings": port.findings_json(found), "prompt": phase_prompt(run.chain),
-            "next": port.next_report(run.outcome, path)["next"]}
+    return run, found
 
 
 def missing_problem(kind: str, missing: list[str], **extra):
@@ -78,9 +84,8 @@ def missing_problem(kind: str, missing: list[str], **extra):
 
 
 def _termination(kind: str, run: ChainRun, found):
-    """The problem for a terminated chain: the breaker that tripped now (TLM108), or the earlier one (TLM109).
-
-    A chain that a state-less call started and terminated is not kept: the report comes with the result."""
+    """The problem for a terminated chain: the breaker that tripped now (TLM108), or the earlier one (TLM109);
+    the report comes with the result."""
     tripped = [f for f in found if f.code == "TLM108"]
     if not tripped:
         tripped = [rules.chain_terminated(run.chain.terminations[0], kind)]

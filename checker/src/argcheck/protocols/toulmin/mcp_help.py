@@ -78,9 +78,10 @@ pass that JSON to the next tool.
    statuses the chain allows; pass verdict_json too to have the verdict checked.
 5. format_analysis_report(..., verdict_json) -> the Markdown report of the chain, with its diagram.
 
-Pass the `state` path a tool returns to the next tool and you may leave out the components already
-recorded; without `state`, each call checks the components it is given as a new chain.
-A refused call starts with a JSON line {"error": NAME, ...}: fix what it names and call again."""
+Without `state` every call is stateless: it checks the components it is given and writes nothing. To keep
+the chain in a file, pass initiate_toulmin_sequence a `state` path and pass it to each later tool (you may
+then leave out the components already recorded).
+A refused call answers with one JSON line {"error": NAME, ...}: fix what it names and call again."""
 
 
 RESOURCES = {"toulmin://model": toulmin_model}

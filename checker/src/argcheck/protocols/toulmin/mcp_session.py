@@ -1,9 +1,9 @@
 """The chain one Toulmini tool call works on: a state file the caller named, or a new chain kept in memory.
 
-A call that names no `state` starts a new chain. It is written to `.argcheck/toulmin-ID.json` under the
-server's working directory only when the call succeeds (`keep`); a refused call leaves no file behind.
-A call that names a state file applies its moves there, under the file's lock (a refused move leaves
-the file byte-for-byte unchanged).
+A call that names no `state` is stateless, as Toulmini's server is: it checks the components it is given
+as a new chain in memory and writes nothing, whether it succeeds or not. A call that names a state file
+applies its moves there, under the file's lock (a refused move leaves the file byte-for-byte unchanged);
+`initiate_toulmin_sequence(state=PATH)` creates one.
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ TOULMIN = "toulmin"
 
 
 class ChainRun:
-    """One chain under a tool call: `.path` (None until a new chain is kept), `.outcome`, `.created`."""
+    """One chain under a tool call: `.path` (None for a stateless chain, in memory only) and `.outcome`."""
 
     def __init__(self, path: str | None, outcome: port.Outcome, env=None):
         self.path, self.outcome, self._env = path, outcome, env
-        self.created = path is None
 
     @property
     def chain(self):
@@ -42,27 +41,14 @@ class ChainRun:
             decision = lifecycle.apply_moves(self.outcome.doc, moves, self._env)
             kept = decision.doc is not None and not has_errors(decision.findings)
             applied = port.Outcome(decision.findings, decision.doc if kept else self.outcome.doc,
-                                         decision.replay, len(moves) if kept else 0)
+                                   decision.replay, len(moves) if kept else 0)
         if applied.applied:
             self.outcome = applied
         return applied
 
-    def keep(self) -> str:
-        """Write a new chain to its default path (once); returns the path of the chain's state file."""
-        if self.path is None:
-            doc = self.outcome.doc
-            path = os.path.abspath(port.default_state_path(TOULMIN, doc["id"]))
-            try:
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                port.write_state(path, doc)
-            except OSError as error:
-                raise port.usage(f"cannot write {path}: {error.strerror or error}") from None
-            self.path = path
-        return self.path
-
     def where(self) -> dict:
-        """What a result says about the state file: its path, and whether this call created it."""
-        return {"state": self.path, "created": self.created and self.path is not None}
+        """What a result says about the state file: its path, or None and `stateless` for a chain in memory."""
+        return {"state": self.path, "created": False, "stateless": self.path is None}
 
 
 def open_chain(state, query, options: dict | None = None) -> ChainRun:
@@ -79,7 +65,7 @@ def open_chain(state, query, options: dict | None = None) -> ChainRun:
 
 
 def new_chain(options: dict) -> ChainRun:
-    """A new chain in memory (nothing is written until `keep`)."""
+    """A new chain in memory (stateless: nothing is ever written)."""
     env = default_env(options.get("workspace"))
     try:
         doc = lifecycle.create_state(TOULMIN, options, env, lifecycle.new_state_id(env.now))

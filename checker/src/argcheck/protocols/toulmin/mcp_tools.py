@@ -1,9 +1,10 @@
 """The toulmin protocol's MCP tools: Toulmini's own tool names, so a Toulmini user switches without relearning.
 
-They take Toulmini's JSON-string arguments, record them as moves in a toulmin state file (created when no
-`state` is given and the call succeeds; its path is returned) and return the next phase's prompt. A refused
-call's first text block is Toulmini's error JSON (toulmini_compat). The server also offers Toulmini's
-`toulmin://model` resource and `toulmin-help` prompt (RESOURCES, PROMPTS; mcp_help).
+They take Toulmini's JSON-string arguments, check them as moves of a toulmin chain and return the next phase's
+prompt. Without `state` a call is stateless, as Toulmini's are: the chain lives in memory and nothing is
+written; with `state` (created by `initiate_toulmin_sequence(state=PATH)`) the moves are recorded there.
+A refused call answers with Toulmini's error JSON in a plain text result (toulmini_compat). The server also
+offers Toulmini's `toulmin://model` resource and `toulmin-help` prompt (RESOURCES, PROMPTS; mcp_help).
 """
 
 import os
@@ -11,9 +12,9 @@ import os
 from argcheck.core.toolargs import JSON_OBJECT, StatePath, one_of_types, tool_arg
 from argcheck.core.toolport import port
 from argcheck.protocols.toulmin import rules
-from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text
+from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text, run_phase
 from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES
-from argcheck.protocols.toulmin.mcp_session import TOULMIN, open_chain, toulmin_state
+from argcheck.protocols.toulmin.mcp_session import TOULMIN, new_chain, open_chain, toulmin_state
 from argcheck.protocols.toulmin.toulmini_compat import chain_options, toulmini_errors
 
 Query = tool_arg({"type": "string"}, "The question the chain argues about (at least 5 characters).")
@@ -26,23 +27,30 @@ def component_arg(name: str):
 
 
 def initiate_toulmin_sequence(
-        query: Query = None, state: tool_arg({"type": "string"}, "Where to write the new state file (default: "
-                                                                 ".argcheck/toulmin-ID.json).") = None,
+        query: Query = None, state: tool_arg({"type": "string"}, "Optional: where to write a state file for the "
+                                                                 "chain. Without it the chain is stateless (as "
+                                                                 "Toulmini's): nothing is written.") = None,
         relax: tool_arg({"type": "array", "items": {"enum": ["warrant", "backing"]}},
                         "Circuit breakers to switch off for this chain (shown in the report).") = None,
         council: tool_arg({"type": "boolean"}, "Allow the field-experts council (default true).") = None,
         conversation_id: tool_arg({"type": "string"}, "The conversation this chain belongs to.") = None) -> dict:
-    """Phase 1: start a Toulmin chain for QUERY; returns the state path and the grounding prompt (DATA + CLAIM)."""
+    """Phase 1: start a Toulmin chain for QUERY; returns the grounding prompt (DATA + CLAIM), and the state
+    path when STATE names a file to keep the chain in (stateless otherwise: nothing is written)."""
     from argcheck.protocols.toulmin.prompting import phase_prompt
 
     text = port.string_value(query, "query", required=True)
     options = {"query": text, **chain_options(relax, council),
                "conversation_id": port.string_value(conversation_id, "conversation_id"), "workspace": os.getcwd()}
-    path, doc = port.init_run(TOULMIN, options, port.state_path(state, required=False))
-    outcome = toulmin_state(path)
-    return {"state": path, "protocol": TOULMIN, "status": outcome.replay.engine.status, "created": True,
+    path = port.state_path(state, required=False)
+    if path is None:
+        run = new_chain({key: value for key, value in options.items() if value is not None})
+        outcome, doc, where = run.outcome, run.outcome.doc, run.where()
+    else:
+        path, doc = port.init_run(TOULMIN, options, path)
+        outcome, where = toulmin_state(path), {"state": path, "created": True, "stateless": False}
+    return {**where, "protocol": TOULMIN, "status": outcome.replay.engine.status,
             "id": doc["id"], "relax": doc["header"]["relax"], "prompt": phase_prompt(outcome.replay.engine.state),
-            "next": port.next_report(outcome, path)["next"]}
+            "next": port.next_report(outcome, path or "STATE")["next"]}
 
 
 def inject_logic_bridge(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
@@ -82,17 +90,13 @@ def format_analysis_report(state: StatePath = None, query: Query = None, data_js
                            summary: tool_arg({"type": "string"}, "Optional: your Markdown narrative (phase 5); "
                                                                  "recording it closes the chain.") = None) -> dict:
     """Phase 5: record the VERDICT (checked against the chain); returns the Markdown analysis report with a Mermaid
-    diagram in Toulmin's layout, and the prompt for the optional narrative."""
+    diagram in Toulmin's layout. With SUMMARY (your narrative) on a kept chain, the narrative is recorded too."""
     content = components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json,
                          rebuttal=rebuttal_json, qualifier=qualifier_json, verdict=verdict_json)
     narrative = port.string_value(summary, "summary")
-    result = phase_tool("report", state, query, content, {"summary": narrative} if narrative else None)
-    outcome = toulmin_state(result["state"])
-    result["report"] = report_text(outcome)
-    result["status"] = outcome.replay.engine.status
-    if result["status"] == "reported":
-        result.pop("prompt", None)
-    return result
+    run, found = run_phase("report", state, query, content, {"summary": narrative} if narrative else None)
+    return {**run.where(), "protocol": TOULMIN, "status": run.status, "findings": port.findings_json(found),
+            "report": report_text(run.outcome), "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
 
 
 def consult_field_experts(
@@ -120,8 +124,8 @@ def consult_field_experts(
     provenance = {"source": "consultee", "consultee": name} if name else {"source": "orchestrator"}
     found = record(run, content, provenance)
     chain = run.chain
-    result = {"state": run.keep(), "protocol": TOULMIN, "status": chain.status, "created": run.created,
-              "findings": port.findings_json(found), "pending": chain.pending_perspectives,
+    result = {**run.where(), "protocol": TOULMIN, "status": chain.status, "findings": port.findings_json(found),
+              "pending": chain.pending_perspectives,
               "opinions": [{"id": o.id, "perspective": o.perspective, "feeds": o.feeds}
                            for o in chain.opinions.values()]}
     if chain.pending_perspectives:

@@ -27,8 +27,10 @@ SPEC = ProtocolSpec(
     ),
     init_help="A Toulmin chain: Data + Claim, Warrant + Backing, Rebuttal + Qualifier, Verdict.",
     mcp_instructions=(
-        "Toulmin chain: initiate_toulmin_sequence(query) returns a state path and the phase-1 prompt. Answer each "
-        "prompt with the JSON it asks for and pass it to the next tool with the same `state`: "
+        "Toulmin chain: initiate_toulmin_sequence(query) returns the phase-1 prompt; calls without `state` are "
+        "stateless (nothing is written: pass every earlier component), or pass `state` (a path) to initiate to keep "
+        "the chain in a file and pass the same `state` on. Answer each prompt with the JSON it asks for and pass it "
+        "to the next tool: "
         "inject_logic_bridge(data_json, claim_json) -> stress_test_argument(warrant_json, backing_json) -> "
         "render_verdict(rebuttal_json, qualifier_json[, verdict_json]) -> format_analysis_report(verdict_json). "
         "A weak or irrelevant warrant or backing terminates the chain (TERMINATION_SIGNAL): stop and report it. "

@@ -10,9 +10,13 @@ Environment (read when a tool is called, so they are the server's defaults; a to
   TOULMINI_ENABLE_COUNCIL=false         new chains start without the council; consult_field_experts
                                         answers COUNCIL_DISABLED
 
-A refused call's first text block is the JSON Toulmini's clients parse, `{"error": NAME, "missing":
-[...], "reason": "..."}` (`missing` only when components are missing); the server puts it before its own
-blocks (`client_error`).
+A refused call answers as Toulmini's server does: a plain (not isError) text result holding the JSON its
+clients parse, `{"error": NAME, "missing": [...], "reason": "...", "code": "TLM1NN"}` (`missing` only when
+components are missing); the full structured result stays in the structured content (`client_error`).
+NAME is one of Toulmini's error names: its own when argcheck's rule is the same check; TERMINATION_SIGNAL
+for a chain an earlier breaker terminated; VALIDATION_ERROR, as Toulmini reports a model's ValueError, for
+any other refusal, whose reason then starts with Toulmini's words for it (VERDICT INCONSISTENT, REBUTTAL
+FATAL, CLAIM REJECTED).
 """
 
 from __future__ import annotations
@@ -49,12 +53,32 @@ def chain_options(relax=None, council=None, environ=None) -> dict:
             "council": council_enabled(environ) if council is None else council}
 
 
+# Toulmini's server's error names, which argcheck's rules of the same check carry too.
+TOULMINI_ERRORS = frozenset({"QUERY_TOO_SHORT", "MISSING_PHASE_1_OUTPUT", "MISSING_COMPONENTS", "INCOMPLETE_CHAIN",
+                             "TERMINATION_SIGNAL", "COUNCIL_DISABLED", "NO_PERSPECTIVES_PROVIDED"})
+RENAMED = {"CHAIN_TERMINATED": "TERMINATION_SIGNAL"}
+# Toulmini's models raise these words (a ValueError its server reports as VALIDATION_ERROR).
+REASON_WORDS = {"VERDICT_INCONSISTENT": "VERDICT INCONSISTENT", "VERDICT_REASONING_CONTRADICTS": "VERDICT INCONSISTENT",
+                "ABSOLUTE_REBUTTAL_NOT_OVERRULED": "REBUTTAL FATAL", "CLAIM_IS_QUESTION": "CLAIM REJECTED"}
+VALIDATION_ERROR = "VALIDATION_ERROR"
+
+
+def toulmini_name(name: str) -> str:
+    """Toulmini's error name for the refusal argcheck names `name`."""
+    if name in TOULMINI_ERRORS:
+        return name
+    return RENAMED.get(name, VALIDATION_ERROR)
+
+
 def client_error(problem: port.ToolProblem) -> dict:
     """The JSON a Toulmini client parses from a refused call."""
-    value = {"error": problem.error["name"]}
+    name = problem.error["name"]
+    value = {"error": toulmini_name(name)}
     if problem.extra.get("missing"):
         value["missing"] = list(problem.extra["missing"])
-    value["reason"] = problem.error["message"]
+    words = REASON_WORDS.get(name)
+    value["reason"] = f"{words}: {problem.error['message']}" if words else problem.error["message"]
+    value["code"] = problem.error["code"]
     return value
 
 
