@@ -82,7 +82,12 @@ def error_reply(request_id, code: int, message: str) -> str:
 
 
 def decode(line: bytes):
-    """One input line as (JSON-RPC message, parsed value) or (None, error reply)."""
+    """One input line as (JSON-RPC message, parsed value) or (None, error reply).
+
+    Every request gets an answer: a line the strict parser refuses is answered with the request's id when a
+    lenient reading finds one (a lone surrogate in a tool's arguments must not leave the client waiting), and
+    a request whose id is not a string or an integer (MCP forbids null, fractions, objects and booleans) is
+    refused as an invalid request instead of being taken for a notification that is never answered."""
     import mcp_types
 
     try:
@@ -91,15 +96,44 @@ def decode(line: bytes):
         value = jsonio.parse(line)
     except InputError as error:
         found = error.finding
-        return None, error_reply(None, PARSE_ERROR, f"Parse error: {found.code} {found.message}")
+        return None, error_reply(_salvaged_id(line), PARSE_ERROR, f"Parse error: {found.code} {found.message}")
     request_id = value.get("id") if isinstance(value, dict) else None
+    if isinstance(value, dict) and "method" in value and "id" in value and not _valid_id(request_id):
+        return None, error_reply(_echoed_id(request_id), INVALID_REQUEST, "Invalid Request: the id must be a "
+                                 f"string or an integer, not {_kind(request_id)}")
     try:
         message = mcp_types.jsonrpc_message_adapter.validate_python(value, by_name=False)
     except Exception as problem:  # pydantic's ValidationError, or its own recursion guard
         reason = str(problem).splitlines()[0]
-        return None, error_reply(request_id if isinstance(request_id, (str, int)) else None, INVALID_REQUEST,
+        return None, error_reply(request_id if _valid_id(request_id) else None, INVALID_REQUEST,
                                  f"Invalid Request: {reason}")
     return (message, value), None
+
+
+def _valid_id(request_id) -> bool:
+    return isinstance(request_id, str) or isinstance(request_id, int) and not isinstance(request_id, bool)
+
+
+def _echoed_id(request_id):
+    """The id to answer with: a number as the client sent it (JSON-RPC allows any number), else null."""
+    return request_id if isinstance(request_id, float) and request_id == request_id else None
+
+
+def _kind(value) -> str:
+    names = {type(None): "null", bool: "a boolean", float: "a decimal number", dict: "an object", list: "an array"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _salvaged_id(line: bytes):
+    """The id of a line the strict parser refused, when a lenient parse finds a valid one; else null."""
+    if len(line) > jsonio.max_bytes():
+        return None
+    try:
+        value = json.loads(line.decode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError):
+        return None
+    request_id = value.get("id") if isinstance(value, dict) else None
+    return request_id if _valid_id(request_id) else None
 
 
 @contextlib.asynccontextmanager

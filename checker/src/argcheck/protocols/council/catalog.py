@@ -38,6 +38,8 @@ PLACEHOLDERS = {
     "responded": "how many personas responded",
     "total": "how many personas the panel has",
     "failed": "the personas that failed, with their failure",
+    "template": "the persona template the header names",
+    "templates": "the bundled persona templates",
 }
 
 define("CNL101", "DOCUMENT_HASH_MISMATCH", ERROR, "the header's document {field} is {found}; the recorded text gives "
@@ -199,3 +201,10 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)
+define("CNL127", "UNKNOWN_TEMPLATE", ERROR, "persona {persona!r} names the template {template!r}, which is not "
+       "bundled ({templates})",
+       "name a bundled persona template, or give the persona its own directive instead of a template",
+       why="A persona's directive is read from its template when its prompt is written: a template that does not "
+           "exist leaves the persona without a prompt.",
+       example='{"name": "Kant", "template": "kantt", ...} in the header\'s panel',
+       fix="Correct the template's name, or drop `template` and give a `directive`.", protocol=P)

@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import threading
 
+from argcheck import envelopes
+
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 
 
@@ -69,8 +71,8 @@ def _envelope(name: str, out: str, err: str, code: int) -> dict:
         envelope = json.loads(out)
     except ValueError:
         envelope = None
-    if isinstance(envelope, dict) and envelope.get("envelope") == 1:
-        return envelope
+    if envelopes.is_envelope(envelope):
+        return envelopes.normalize(envelope)
     detail = (err.strip().splitlines() or [f"exit status {code}"])[-1]
     return _failed(name, "cli_error", f"the wrapper printed no envelope ({detail})")
 

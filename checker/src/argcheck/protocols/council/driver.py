@@ -13,7 +13,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck import operations, statefile
+from argcheck import envelopes, operations, statefile
 from argcheck.env import default_env
 from argcheck.jsonio import InputError
 from argcheck.protocols.contract import UsageProblem
@@ -35,9 +35,9 @@ class SetupFailure(Exception):
 
 
 def check_setup(consultee: str, envelope: dict) -> None:
-    failure = envelope.get("failure")
+    failure = envelopes.failure_class(envelope.get("failure"))
     if failure in SETUP_FAILURES:
-        detail = envelope.get("detail") or ("not installed" if failure == "not_installed" else "not logged in")
+        detail = envelopes.detail(envelope.get("detail")) or ("not installed" if failure == "not_installed" else "not logged in")
         raise SetupFailure(f"the consultee {consultee} cannot answer ({failure}: {detail})")
 
 
@@ -101,7 +101,7 @@ class Driver:
             envelope = self.consultee.call(prompting.critique_prompt(state, name), args=self._transcript(name))
         else:
             record = state.rounds["critique"][name]
-            session = (record.provenance or {}).get("session_id")
+            session = envelopes.session_id((record.provenance or {}).get("session_id"))
             envelope = self.consultee.call(prompting.self_critique_prompt(state, name), session=session,
                                            args=() if session else self._transcript(name))
         if self.stopping.is_set():
@@ -122,7 +122,7 @@ class Driver:
             return _recorded(move)
         errors = [f for f in outcome.findings if f.is_error]
         codes = ", ".join(sorted({f.code for f in errors}))
-        session = envelope.get("session_id")
+        session = envelopes.session_id(envelope.get("session_id"))
         if retry and session and not self.stopping.is_set():
             self.say(f"{step[1]}: refused ({codes}); asked to correct it")
             again = self.consultee.call(prompting.correction_prompt(errors), session=session)

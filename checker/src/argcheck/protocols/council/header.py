@@ -8,8 +8,8 @@ from argcheck.findings import Finding
 from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.council import _shapes
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
-from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel
-from argcheck.protocols.council.reading import read_file_content, sha256
+from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel, persona_templates
+from argcheck.protocols.council.reading import DocumentProblem, document_from_object, read_file_content, sha256
 from argcheck.registry import finding
 from argcheck.shapes import check_shape
 
@@ -19,12 +19,10 @@ __all__ = ["make_header", "check_header", "panel_from_option"]
 
 
 def make_header(options: dict) -> dict:
-    """The header for `argcheck init council`; `document` is a path (or "-") or an already read document."""
-    document = options.get("document")
-    if isinstance(document, str):
-        document = read_file_content(document)
-    if not isinstance(document, dict):
-        raise UsageProblem("council needs --document FILE (or - for stdin)")
+    """The header for `argcheck init council`; `document` is a path, {"path"} or {"text", "path"?} (the CLI
+    passes the document it read, - for stdin, as such an object). The file must lie in `workspace` (default:
+    the working directory)."""
+    document = given_document(options.get("document"), options.get("workspace") or os.getcwd())
     header = {
         "document": document,
         "panel": panel_from_option(options.get("panel")),
@@ -38,6 +36,17 @@ def make_header(options: dict) -> dict:
     if problems:
         raise UsageProblem("; ".join(f"{p.path}: {p.message}" for p in problems))
     return header
+
+
+def given_document(document, workspace: str) -> dict:
+    if isinstance(document, str):
+        if document == "-":
+            raise DocumentProblem("document - (stdin) is for the command line: give a path or {\"text\": ...}")
+        return read_file_content(document, workspace=workspace)
+    if isinstance(document, dict):
+        return document_from_object(document, workspace)
+    raise UsageProblem("council needs --document FILE (or - for stdin), or options.document: a path or "
+                       "{\"text\": TEXT, \"path\"?: NAME}")
 
 
 def _option(options: dict, key: str, default):
@@ -87,7 +96,16 @@ def check_header(header) -> list[Finding]:
             found.append(finding("CNL101", path=f"/header/document/{field}", field=field, found=document[field],
                                  expected=value))
     found += duplicate_personas(header["panel"]["personas"])
+    found += unknown_templates(header["panel"]["personas"])
     return found
+
+
+def unknown_templates(personas) -> list[Finding]:
+    """CNL127: a persona's template must be one of the bundled ones (its prompt is read from it)."""
+    bundled = persona_templates()
+    return [finding("CNL127", path=f"/header/panel/personas/{index}/template", persona=persona["name"],
+                    template=persona["template"], templates=", ".join(bundled))
+            for index, persona in enumerate(personas) if persona.get("template") not in (None, *bundled)]
 
 
 def duplicate_personas(personas) -> list[Finding]:

@@ -3,6 +3,8 @@ council headless through a consultee wrapper (the seed's critique_goal_document)
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
@@ -26,6 +28,8 @@ CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")
               help="Branch termination: a node below this confidence has no sub-critiques.")
 @click.option("--inclusion-threshold", type=click.FloatRange(0, 1), default=0.4, show_default=True,
               help="The synthesis keeps claims whose adjusted confidence is at least this.")
+@click.option("--workspace", type=click.Path(file_okay=False),
+              help="The folder the document must lie in (symlinks followed; default: the current directory).")
 @click.option("--consultee", type=click.Choice(CONSULTEES), help="The consultee of the run (recorded).")
 @click.option("--conversation-id", help="The agent conversation this council belongs to.")
 @click.option("--run", "run_it", is_flag=True,
@@ -46,8 +50,9 @@ CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")
 def command(state, force, document, run_it, parallel, resume, timeout, wrapper, replay_dir, lock_timeout,
             **options):
     """A council of personas critiques a document: critique trees, self-critique, computed synthesis."""
+    options["workspace"] = os.path.abspath(options.get("workspace") or os.getcwd())
     try:
-        options["document"] = read_file_content(document)
+        options["document"] = read_file_content(document, workspace=options["workspace"])
     except UsageProblem as problem:
         raise click.UsageError(str(problem)) from None
     if not run_it:
