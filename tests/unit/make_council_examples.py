@@ -114,9 +114,12 @@ def _header_documents() -> dict[str, dict]:
     edited["header"]["document"]["text"] = text.replace("500 ms", "900 ms")
     twice = copy.deepcopy(_run().doc)
     twice["header"]["panel"]["personas"].append(copy.deepcopy(twice["header"]["panel"]["personas"][0]))
+    unknown = copy.deepcopy(_run().doc)
+    unknown["header"]["panel"]["personas"][2]["template"] = "kantian"
     changed = _run(document=ck.document(path=CHANGED_DOCUMENT)).ok(critique("Kant")).doc
     moved = _run(document=ck.document(path=f"{INVALID}/council-moved-document.md")).ok(critique("Kant")).doc
     return {"CNL101-document-text-edited": reseal(edited), "CNL124-duplicate-persona": reseal(twice),
+            "CNL127-unknown-template": reseal(unknown),
             "CNL102-document-changed": changed, "CNL103-document-moved": moved}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 
+from argcheck.fences import boundary, fenced
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
 from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS
@@ -49,19 +50,22 @@ def _common(state, persona: dict | None) -> dict:
 
 def critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
+    token = boundary(state.document_text, slots["DOCUMENT_NAME"])
     slots.update(MAX_DEPTH=state.max_depth, LAST_DEPTH=state.max_depth - 1, THRESHOLD=state.threshold,
-                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS,
-                 DOCUMENT=state.document_text)
+                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS, FENCE=token,
+                 DOCUMENT=fenced("document", token, state.document_text,
+                                 f"path={json.dumps(slots['DOCUMENT_NAME'], ensure_ascii=False)}"))
     return fill(template_text("round-critique"), slots)
 
 
 def self_critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
     others = [{"agent_style": other, "critique_tree": tree} for other, tree in state.trees.items() if other != name]
-    slots.update(OWN_IDS=", ".join(state.own_claims(name)),
-                 OWN_CRITIQUE=json.dumps({"agent_style": name, "critique_tree": state.trees[name]},
-                                         ensure_ascii=False, indent=1),
-                 OTHER_CRITIQUES=json.dumps(others, ensure_ascii=False, indent=1))
+    own = json.dumps({"agent_style": name, "critique_tree": state.trees[name]}, ensure_ascii=False, indent=1)
+    other = json.dumps(others, ensure_ascii=False, indent=1)
+    token = boundary(own, other)
+    slots.update(OWN_IDS=", ".join(state.own_claims(name)), FENCE=token,
+                 OWN_CRITIQUE=fenced("own_critique", token, own), OTHER_CRITIQUES=fenced("other_critiques", token, other))
     return fill(template_text("round-self-critique"), slots)
 
 
@@ -69,9 +73,11 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    token = boundary(text)
     slots.update(HEARD=state.council_line(), RESPONDED=len(state.responded), TOTAL=len(state.personas),
                  REQUIRED_IDS=", ".join(synthesis.required_ids(state)) or "none",
-                 SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
+                 SYNTHESIS=fenced("synthesis", token, text), FENCE=token)
     return fill(template_text("round-assessment"), slots)
 
 

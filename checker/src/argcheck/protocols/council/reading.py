@@ -26,7 +26,7 @@ def read_file_content(path: str, limit: int = MAX_DOCUMENT_BYTES, workspace: str
     if workspace is not None and path != "-":
         confine(path, workspace)
     data = _read_bytes(path, limit)
-    return document_record(path, data, limit)
+    return document_record(path if path == "-" else os.path.abspath(path), data, limit)
 
 
 def document_from_object(value: dict, workspace: str | None) -> dict:
@@ -43,8 +43,7 @@ def document_from_object(value: dict, workspace: str | None) -> dict:
         raise DocumentProblem("document: `text` must be a string (or give {\"path\": FILE} to read a file)")
     if not isinstance(path, str) or not path.strip():
         raise DocumentProblem("document: `path` must be a non-blank string")
-    if path != "-":  # only a name here: the text is not read from it (validate compares the file, if any)
-        path = os.path.abspath(path)
+    # `path` only names the text here (it is not read); validate compares the file there, if any.
     return document_record(path, text.encode("utf-8", "surrogatepass"), MAX_DOCUMENT_BYTES)
 
 
@@ -73,8 +72,7 @@ def document_record(path: str, data: bytes, limit: int) -> dict:
     except UnicodeDecodeError as error:  # also a lone surrogate in an object's text
         raise DocumentProblem(f"document {path} is not UTF-8 text (byte {error.start}); a council critiques "
                               "text") from None
-    shown = path if path == "-" else os.path.abspath(path)  # (an object's path is made absolute before)
-    return {"path": shown, "size": len(data), "sha256": sha256(text), "text": text}
+    return {"path": path, "size": len(data), "sha256": sha256(text), "text": text}
 
 
 def _read_bytes(path: str, limit: int) -> bytes:
