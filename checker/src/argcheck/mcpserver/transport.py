@@ -129,11 +129,17 @@ def _salvaged_id(line: bytes):
     if len(line) > jsonio.max_bytes():
         return None
     try:
-        value = json.loads(line.decode("utf-8", "surrogatepass"))
+        value = json.loads(line.decode("utf-8", "surrogatepass"), object_pairs_hook=_unless_ids_repeat)
     except (ValueError, RecursionError):
         return None
     request_id = value.get("id") if isinstance(value, dict) else None
     return request_id if _valid_id(request_id) else None
+
+
+def _unless_ids_repeat(pairs) -> dict:
+    """An object, whose id is left out when it is given twice (which of the two would be a guess)."""
+    keys = [key for key, _ in pairs]
+    return {key: value for key, value in pairs if key != "id" or keys.count("id") == 1}
 
 
 @contextlib.asynccontextmanager

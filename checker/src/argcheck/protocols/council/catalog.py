@@ -39,6 +39,7 @@ PLACEHOLDERS = {
     "total": "how many personas the panel has",
     "failed": "the personas that failed, with their failure",
     "template": "the persona template the header names",
+    "limit": "the most bytes of the document file a command reads",
     "templates": "the bundled persona templates",
 }
 
@@ -208,3 +209,10 @@ define("CNL127", "UNKNOWN_TEMPLATE", ERROR, "persona {persona!r} names the templ
            "exist leaves the persona without a prompt.",
        example='{"name": "Kant", "template": "kantt", ...} in the header\'s panel',
        fix="Correct the template's name, or drop `template` and give a `directive`.", protocol=P)
+define("CNL128", "DOCUMENT_TOO_LARGE", WARNING, "the document at {file} is now larger than {limit} bytes: it was "
+       "not read, so it cannot be the text this council critiqued (sha256 {expected})",
+       "the critique stands for the recorded text; start a new council on a document of at most 1 MiB",
+       why="Every command compares the file with the recorded text; a file that grew without bound must not "
+           "make each command read it whole, so its size is checked first.",
+       example="the document file replaced by a 200 MB log after `argcheck init council`",
+       fix="Restore the original file, or start a new council on a smaller document.", protocol=P)
