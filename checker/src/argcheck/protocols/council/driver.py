@@ -13,7 +13,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck import envelopes, operations, statefile
+from argcheck import childgroups, envelopes, operations, statefile
 from argcheck.env import default_env
 from argcheck.jsonio import InputError
 from argcheck.protocols.contract import UsageProblem
@@ -56,13 +56,15 @@ class Driver:
         return operations.validate_file(self.path).replay.engine.state
 
     def run(self) -> str:
-        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C)."""
-        try:
-            return self._rounds()
-        except KeyboardInterrupt:
-            self.stopping.set()
-            self.consultee.stop()
-            raise Interrupted(self.path) from None
+        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C, SIGTERM or SIGHUP:
+        every wrapper still running is stopped with its process group first)."""
+        with childgroups.stop_signals_interrupt():
+            try:
+                return self._rounds()
+            except KeyboardInterrupt:
+                self.stopping.set()
+                self.consultee.stop()
+                raise Interrupted(self.path) from None
 
     def _rounds(self) -> str:
         for round_name in ("critique", "self_critique"):

@@ -67,7 +67,7 @@ def _run(document, options, state, force, parallel, resume, timeout, wrapper, re
         raise click.UsageError("--run needs --consultee (codex, claude, gemini, ollama, openai or replay)")
     args = ("--timeout", str(int(timeout))) if timeout else ()
     consultee = consulting.Consultee(options["consultee"], consulting.find_wrapper(wrapper), args,
-                                     timeout=(timeout + 30) if timeout else None)
+                                     timeout=(timeout + consulting.WRAPPER_GRACE) if timeout else None)
     try:
         path, text = driver.critique_goal_document(document, options, state, consultee, parallel=parallel,
                                                    resume=resume, force=force, replay_dir=replay_dir,
