@@ -149,3 +149,36 @@ def test_a_wrapper_that_exits_is_not_waited_for_through_a_detached_childs_pipe(t
     assert run.returncode == 0, err
     assert time.monotonic() - began < 30 and err.count("FAILED (cli_error: detaching stub)") == 6, err
     assert json.loads((tmp_path / "s.json").read_text())["status"] == "assessed"
+
+
+COUNCIL_STUB = ROOT / "tests" / "fixtures" / "skills" / "council" / "consult.py"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("odd", [{"STUB_ODD_DETAIL": "Popper"}, {"STUB_SESSION": "Popper=7"},
+                                 {"STUB_SESSION": "Popper=[1, 2]"}, {"STUB_SESSION": "Popper={\"id\": 1}"}],
+                         ids=["detail-object", "session-number", "session-list", "session-object"])
+def test_an_envelope_off_the_contract_does_not_stop_the_headless_council(tmp_path, odd):
+    """Each envelope is normalized where it enters: an object `detail` is recorded as text, a numeric session
+    id is resumed as its digits, and a list or object session id is dropped (a fresh session instead)."""
+    from argcheck.protocols.council import demo
+
+    document = tmp_path / "design.md"  # the document the stub's recorded critiques quote
+    document.write_text(demo._data("design.md").read_text(encoding="utf-8"))
+    env = dict(os.environ, STUB_LOG=str(tmp_path / "calls.log"), **odd)
+    env.pop("ARGCHECK_DEBUG", None)
+    done = subprocess.run([sys.executable, "-m", "argcheck", "init", "council", "--document", str(document),
+                           "--state", str(tmp_path / "s.json"), "--consultee", "codex", "--run", "--wrapper",
+                           str(COUNCIL_STUB)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
+    state = operations.validate_file(str(tmp_path / "s.json")).replay.engine.state
+    assert state.status == "assessed" and "Popper: refused" not in done.stderr, done.stderr
+    calls = (tmp_path / "calls.log").read_text()
+    if "STUB_ODD_DETAIL" in odd:
+        assert state.rounds["critique"]["Popper"].failure == "cli_error"
+        assert "FAILED (cli_error: {\"code\": 17" in done.stderr
+    elif odd["STUB_SESSION"] == "Popper=7":
+        assert "Popper codex resume 7" in calls
+    else:  # the self-critique asks in a new session
+        assert calls.count("Popper codex new") == 2 and "Popper codex resume" not in calls
+        assert state.rounds["self_critique"]["Popper"].kind == "self_critique"
