@@ -37,7 +37,8 @@ class SetupFailure(Exception):
 def check_setup(consultee: str, envelope: dict) -> None:
     failure = envelopes.failure_class(envelope.get("failure"))
     if failure in SETUP_FAILURES:
-        detail = envelopes.detail(envelope.get("detail")) or ("not installed" if failure == "not_installed" else "not logged in")
+        detail = envelopes.detail(envelope.get("detail")) or (
+            "not installed" if failure == "not_installed" else "not logged in")
         raise SetupFailure(f"the consultee {consultee} cannot answer ({failure}: {detail})")
 
 

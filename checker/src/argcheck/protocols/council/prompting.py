@@ -65,7 +65,8 @@ def self_critique_prompt(state, name: str) -> str:
     other = json.dumps(others, ensure_ascii=False, indent=1)
     token = boundary(own, other)
     slots.update(OWN_IDS=", ".join(state.own_claims(name)), FENCE=token,
-                 OWN_CRITIQUE=fenced("own_critique", token, own), OTHER_CRITIQUES=fenced("other_critiques", token, other))
+                 OWN_CRITIQUE=fenced("own_critique", token, own),
+                 OTHER_CRITIQUES=fenced("other_critiques", token, other))
     return fill(template_text("round-self-critique"), slots)
 
 
