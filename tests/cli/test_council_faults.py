@@ -184,6 +184,15 @@ def test_council_documents_are_confined_to_the_workspace(tmp_path, monkeypatch):
         result = mcp("argcheck_init", protocol="council", options={"document": path}, state="m.json")
         assert not result["ok"] and "outside the workspace" in json.dumps(result)
         assert "SECRET-TOKEN" not in json.dumps(result)
+    panel = {"personas": [{"name": "Leaker", "focus": "SECRET-TOKEN-123", "heuristic": "h"}]}
+    (secrets / "panel.json").write_text(json.dumps(panel))
+    (project / "design.md").write_text(DOCUMENT)
+    done = argcheck("init", "council", "--document", "design.md", "--panel", secrets / "panel.json", "--state",
+                    "s.json", cwd=project)
+    assert done.returncode == 2 and "--panel" in done.stderr and "outside the workspace" in done.stderr
+    result = mcp("argcheck_init", protocol="council", options={"document": "design.md",
+                                                               "panel": str(secrets / "panel.json")})
+    assert not result["ok"] and "outside the workspace" in json.dumps(result)
     assert not (project / "s.json").exists() and not (project / "m.json").exists()
     done = argcheck("init", "council", "--document", secrets / "key.md", "--workspace", secrets, "--state",
                     "s.json", cwd=project)

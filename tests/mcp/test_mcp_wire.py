@@ -148,3 +148,21 @@ def test_a_tool_call_with_a_lone_surrogate_in_its_arguments_is_answered_with_its
     replies = exchange(tmp_path, [line], timeout=60)
     assert [(reply["id"], reply["error"]["code"]) for reply in replies] == [("call-7", -32700)]
     assert "lone surrogate" in replies[0]["error"]["message"]
+
+
+def test_a_request_the_server_loop_never_answers_is_answered_after_the_idle_limit():
+    """The backstop behind the odd-id fix: after stdin ends, the server waits for answers only while they
+    keep coming, then answers what is left itself, so it always exits."""
+    import anyio
+
+    from argcheck.mcpserver.transport import Pending
+
+    pending = Pending()
+
+    async def served() -> list:
+        pending.read({"jsonrpc": "2.0", "id": 5, "method": "tools/list"})
+        pending.read({"jsonrpc": "2.0", "id": "x", "method": "tools/list"})
+        pending.answered({"jsonrpc": "2.0", "id": "x", "result": {}})
+        return await pending.drained(0.2)
+
+    assert anyio.run(served) == [5] and not pending.ids

@@ -58,7 +58,7 @@ def test_a_custom_panel_comes_from_a_file(tmp_path):
         {"name": "Auditor", "focus": "evidence", "heuristic": "Ask for proof of every control."}]}
     path = tmp_path / "panel.json"
     path.write_text(json.dumps(panel))
-    run = ck.council(panel=str(path))
+    run = ck.council(panel=str(path), workspace=str(tmp_path))
     assert run.state.names == ["Attacker", "Auditor"]
     assert "Assume every input is hostile." in prompting.render_prompt(run.state)
     run.ok(critique("Attacker", node("ATT-1")), failure("Auditor"))

@@ -7,8 +7,14 @@ that one fails a client:
   surrogates, NaN and over-deep nesting are refused, as on the command line;
 - a line that is not JSON, or not a JSON-RPC message, is answered with a JSON-RPC error
   (-32700 parse error, -32600 invalid request) instead of being dropped while the client waits;
+- a request whose id is not a string or an integer (null, a fraction, an object, a boolean: MCP
+  allows none of them) is answered with an invalid-request error, where the SDK would take it for
+  a notification and never answer it; a line the strict parser refuses is answered with the
+  request's id when a lenient reading finds one;
 - at the end of input, every request already read is answered before the server stops, so a
-  client that writes its requests and closes stdin still reads every reply.
+  client that writes its requests and closes stdin still reads every reply; a request the server
+  loop dropped gets an internal-error reply after DRAIN_IDLE_SECONDS without progress, so the
+  server always exits once stdin has closed.
 
 While serving, fd 0 reads the null device and fd 1 writes to stderr, so stray output from a tool can
 never corrupt the protocol; both are restored on exit.
@@ -30,7 +36,9 @@ try:
 except NameError:  # Python 3.10: anyio depends on the backport
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
-PARSE_ERROR, INVALID_REQUEST = -32700, -32600
+PARSE_ERROR, INVALID_REQUEST, INTERNAL_ERROR = -32700, -32600, -32603
+# After stdin ends: how long the server waits for its next answer before it answers what is left itself.
+DRAIN_IDLE_SECONDS = 60
 CANCELLED = "notifications/cancelled"
 
 
@@ -56,6 +64,7 @@ class Pending:
 
     def __init__(self) -> None:
         self.ids: set = set()
+        self.progress = 0.0  # when a request was last read or answered (anyio's clock)
 
     def read(self, value: dict) -> None:
         if "method" in value and "id" in value:
@@ -66,10 +75,16 @@ class Pending:
     def answered(self, value: dict) -> None:
         if "method" not in value and "id" in value:
             self.ids.discard(_id_key(value["id"]))
+            self.progress = anyio.current_time()
 
-    async def drained(self) -> None:
-        while self.ids:
+    async def drained(self, idle_limit: float) -> list:
+        """Wait until every request is answered; the ids still unanswered after `idle_limit` seconds without
+        an answer (a request the server loop dropped) are returned, for an error reply each."""
+        self.progress = anyio.current_time()
+        while self.ids and anyio.current_time() - self.progress < idle_limit:
             await anyio.sleep(0.01)
+        left, self.ids = [json.loads(key) for key in sorted(self.ids)], set()
+        return left
 
 
 def _id_key(request_id) -> str:
@@ -167,7 +182,9 @@ async def strict_stdio():
                 message, value = decoded
                 pending.read(value)
                 await to_server.send(SessionMessage(message))
-            await pending.drained()
+            for request_id in await pending.drained(DRAIN_IDLE_SECONDS):
+                await emit(error_reply(request_id, INTERNAL_ERROR, "Internal error: the request got no answer "
+                                       f"within {DRAIN_IDLE_SECONDS} s after the input ended"))
 
     async def writer() -> None:
         async with from_server:

@@ -9,7 +9,9 @@ from argcheck.protocols.contract import UsageProblem
 from argcheck.protocols.council import _shapes
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel, persona_templates
-from argcheck.protocols.council.reading import DocumentProblem, document_from_object, read_file_content, sha256
+from argcheck.protocols.council.reading import (
+    DocumentProblem, confine, document_from_object, read_file_content, sha256,
+)
 from argcheck.registry import finding
 from argcheck.shapes import check_shape
 
@@ -22,10 +24,11 @@ def make_header(options: dict) -> dict:
     """The header for `argcheck init council`; `document` is a path, {"path"} or {"text", "path"?} (the CLI
     passes the document it read, - for stdin, as such an object). The file must lie in `workspace` (default:
     the working directory)."""
-    document = given_document(options.get("document"), options.get("workspace") or os.getcwd())
+    workspace = options.get("workspace") or os.getcwd()
+    document = given_document(options.get("document"), workspace)
     header = {
         "document": document,
-        "panel": panel_from_option(options.get("panel")),
+        "panel": panel_from_option(options.get("panel"), workspace),
         **{key: _option(options, key, default) for key, default in DEFAULTS.items()},
         "consultee": options.get("consultee"),
         "conversation_id": options.get("conversation_id"),
@@ -59,8 +62,9 @@ def _workspace(path: str) -> str | None:
     return None if path == "-" else os.path.dirname(path)
 
 
-def panel_from_option(value) -> dict:
-    """A panel name (philosophers, scientific), a path to a custom panel's JSON file, or a parsed panel."""
+def panel_from_option(value, workspace: str | None = None) -> dict:
+    """A panel name (philosophers, scientific), a path to a custom panel's JSON file (in `workspace`, when
+    given: its personas go into every prompt), or a parsed panel."""
     if value is None:
         value = DEFAULT_PANEL
     if isinstance(value, dict):
@@ -71,6 +75,8 @@ def panel_from_option(value) -> dict:
         return bundled_panel(value)
     if not os.path.isfile(value):
         raise UsageProblem(f"--panel {value}: not philosophers, scientific, or a readable file")
+    if workspace is not None:
+        confine(value, workspace, "--panel")
     try:
         with open(value, encoding="utf-8") as handle:
             text = handle.read(1_000_000)

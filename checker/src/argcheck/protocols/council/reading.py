@@ -47,7 +47,7 @@ def document_from_object(value: dict, workspace: str | None) -> dict:
     return document_record(path, text.encode("utf-8", "surrogatepass"), MAX_DOCUMENT_BYTES)
 
 
-def confine(path: str, workspace: str) -> None:
+def confine(path: str, workspace: str, what: str = "document") -> None:
     """Refuse a path whose real location (symlinks followed) is not under `workspace`."""
     try:
         real, root = os.path.realpath(path), os.path.realpath(workspace)
@@ -55,7 +55,7 @@ def confine(path: str, workspace: str) -> None:
     except (OSError, ValueError):  # ValueError: a NUL byte, or paths on different drives
         inside = False
     if not inside:
-        raise DocumentProblem(f"document {path} is outside the workspace {workspace} (symlinks followed): a "
+        raise DocumentProblem(f"{what} {path} is outside the workspace {workspace} (symlinks followed): a "
                               "council reads only files under its workspace; choose the workspace that holds it "
                               "(--workspace DIR, MCP options.workspace)")
 
