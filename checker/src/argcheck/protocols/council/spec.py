@@ -12,7 +12,8 @@ SPEC = ProtocolSpec(
     final_statuses=frozenset({"assessed"}),
     terminal_statuses=frozenset(),
     formats=("md", "json", "mermaid", "prompts"),
-    init_options="council: {document, max_depth, threshold, inclusion_threshold, panel}",
+    init_options="council: {document (a path in the workspace, or {text, path?}), workspace, max_depth, threshold, "
+                 "inclusion_threshold, panel}",
     mcp_instructions=(
         "Council: argcheck_init(protocol='council', options={document: PATH}) reads the document; then "
         "argcheck_prompt gives the next persona's prompt (each persona once: {agent_style, critique_tree}, "
