@@ -2,7 +2,7 @@
 
 A wrapper checks every field before it prints the envelope, but an envelope can also come from a file, an
 agent, an MCP client or a wrapper of one's own. Every path that reads one (`ingest` on the CLI and over MCP,
-`consult`, the headless council) passes it through `normalize` first, so the code after it can rely on the
+`consult`, a headless run) passes it through `normalize` first, so the code after it can rely on the
 table's types: a value of the wrong type is coerced when nothing is lost, and dropped otherwise.
 """
 
