@@ -51,9 +51,10 @@ def exchange(child: subprocess.Popen, data: bytes, deadline: float | None) -> tu
         pending = None
 
 
-def stop_group(child: subprocess.Popen, grace: float = 3.0) -> None:
+def stop_group(child: subprocess.Popen, grace: float = 3.0, close: bool = True) -> None:
     """SIGTERM to the child's process group; SIGKILL to the group once the child is gone or after `grace`
-    (a wrapper uses that time to stop the process groups of its own children)."""
+    (a wrapper uses that time to stop the process groups of its own children). `close=False` leaves the
+    pipes to the thread that reads them (closing them under it could hand their numbers to another file)."""
     _signal_group(child, signal.SIGTERM)
     try:
         child.wait(timeout=grace)
@@ -64,7 +65,8 @@ def stop_group(child: subprocess.Popen, grace: float = 3.0) -> None:
         child.wait(timeout=grace)
     except subprocess.TimeoutExpired:
         pass
-    _close(child)
+    if close:
+        _close(child)
 
 
 def _signal_group(child: subprocess.Popen, signum: int) -> None:

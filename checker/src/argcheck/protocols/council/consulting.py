@@ -72,7 +72,8 @@ class Consultee:
         with self.lock:
             self.stopped = True
             running = list(self.children)
-        stoppers = [threading.Thread(target=childgroups.stop_group, args=(child,)) for child in running]
+        stoppers = [threading.Thread(target=childgroups.stop_group, args=(child,), kwargs={"close": False})
+                    for child in running]
         for stopper in stoppers:
             stopper.start()
         for stopper in stoppers:
