@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "checker" / "src"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "checker" / "src"), str(ROOT / "tests"), str(ROOT / "checker" / "tools" / "examples")]
 
-from argcheck import integrity, statefile  # noqa: E402
-from argcheck.env import default_env  # noqa: E402
-from argcheck.lifecycle import apply_moves  # noqa: E402
-from argcheck.replay import MANAGED_FIELDS, replay  # noqa: E402
+from argcheck.core import integrity  # noqa: E402
+from argcheck.core.env import default_env  # noqa: E402
+from argcheck.core.lifecycle import apply_moves  # noqa: E402
+from argcheck.core.replay import MANAGED_FIELDS, replay  # noqa: E402
+from argcheck.files import statefile  # noqa: E402
 
 PROTOCOLS = ("deliberate", "toulmin", "council", "triz")
 

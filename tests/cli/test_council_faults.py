@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from kit import reseal  # noqa: E402
+from kit import reseal
 
-from argcheck.mcpserver import call, tool_named  # noqa: E402
+from argcheck.mcp import call, tool_named
 
 INTERNAL = 3
 DOCUMENT = "# Design\n\nThe service writes every event to one SQLite file and batches writes every 500 ms.\n"
@@ -119,8 +118,7 @@ def test_a_toulmin_relax_nested_500_deep_is_refused_by_every_command(tmp_path):
 
 
 def test_a_triz_claim_index_written_as_a_decimal_is_refused():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-    import triz_kit
+    import triz_kit  # checker/tools/examples (on pytest's pythonpath)
 
     session = triz_kit.Session()
     session.to("synthesize")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.council import demo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +147,7 @@ def test_demo_council_replays_and_ends_with_the_critique(tmp_path):
 
 @pytest.mark.slow
 def test_a_locked_state_file_stops_the_run_with_exit_5(tmp_path, document):
-    from argcheck import statefile
+    from argcheck.files import statefile
 
     state = tmp_path / "s.json"
     assert argcheck("init", "council", "--document", document, "--state", state, cwd=tmp_path).returncode == 0

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import operations
+from argcheck.files import operations
 
 ROOT = Path(__file__).resolve().parents[2]
 CONSULT = ROOT / "wrappers" / "consult"

@@ -155,7 +155,7 @@ def test_a_request_the_server_loop_never_answers_is_answered_after_the_idle_limi
     keep coming, then answers what is left itself, so it always exits."""
     import anyio
 
-    from argcheck.mcpserver.transport import Pending
+    from argcheck.mcp.transport import Pending
 
     pending = Pending()
 

@@ -10,7 +10,7 @@ import council_kit as ck
 import pytest
 from council_kit import adjustment, critique, failure, node, self_critique
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import header, ingest, nextstep, prompting, render
 from argcheck.protocols.council.panels import custom_panel, template_text
 
@@ -114,7 +114,7 @@ def test_a_critique_that_names_the_fences_cannot_close_them():
 
 
 def test_the_fence_token_avoids_every_text_it_fences():
-    from argcheck.fences import boundary
+    from argcheck.core.fences import boundary
 
     token = boundary("abc")
     assert token not in "abc" and boundary("abc") == token and boundary(token) != token

@@ -12,7 +12,7 @@ import shutil
 import threading
 import time
 
-from argcheck import childgroups, envelopes
+from argcheck.core import childgroups, envelopes
 
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 # Seconds a call may take past the wrapper's --timeout: the wrappers' SIGTERM-to-SIGKILL 5 s, their own 2 s to

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import os
 
-from argcheck.findings import Finding
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.findings import Finding
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import _shapes
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel, persona_templates
 from argcheck.protocols.council.reading import (
-    DocumentProblem, confine, document_from_object, read_file_content, sha256,
+    confine, document_from_object, read_file_content, sha256,
 )
-from argcheck.registry import finding
-from argcheck.shapes import check_shape
+from argcheck.core.rules import finding
+from argcheck.core.shapes import check_shape
 
 DEFAULTS = {"max_depth": 3, "threshold": 0.3, "inclusion_threshold": 0.4}
 
@@ -21,9 +21,8 @@ __all__ = ["make_header", "check_header", "panel_from_option"]
 
 
 def make_header(options: dict) -> dict:
-    """The header for `argcheck init council`; `document` is a path, {"path"} or {"text", "path"?} (the CLI
-    passes the document it read, - for stdin, as such an object). The file must lie in `workspace` (default:
-    the working directory)."""
+    """The header for `argcheck init council`; `document` is a path (or "-" for stdin), {"path"}, {"text",
+    "path"?}, or a document already read. The file must lie in `workspace` (default: the working directory)."""
     workspace = options.get("workspace") or os.getcwd()
     document = given_document(options.get("document"), workspace)
     header = {
@@ -42,9 +41,7 @@ def make_header(options: dict) -> dict:
 
 
 def given_document(document, workspace: str) -> dict:
-    if isinstance(document, str):
-        if document == "-":
-            raise DocumentProblem("document - (stdin) is for the command line: give a path or {\"text\": ...}")
+    if isinstance(document, str):  # "-" reads stdin (over MCP, stdin is the null device: an empty document)
         return read_file_content(document, workspace=workspace)
     if isinstance(document, dict):
         return document_from_object(document, workspace)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from argcheck import envelopes, jsonio
+from argcheck.core import envelopes, jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
