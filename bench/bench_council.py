@@ -66,7 +66,7 @@ def build(path: Path, pages: int) -> None:
     data = text.encode()
     options = {"document": {"path": "/bench/design.md", "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
                             "text": text}, "panel": "philosophers", "threshold": 0.3}
-    env = Env(now="2026-11-21T09:00:00Z", read_lines=lambda relative: None)
+    env = Env(now="2026-11-21T09:00:00Z", read_lines=lambda relative, max_bytes=None: None)
     doc = lifecycle.create_state("council", options, env, "bench")
     critiques = [{"type": "critique", "agent_style": name, "critique_tree": tree(name[:3].upper(), sentences, rng)}
                  for name in PERSONAS]

@@ -67,12 +67,17 @@ MALFORMED = {
 }
 
 
-@pytest.mark.parametrize("line", MALFORMED.values(), ids=MALFORMED.keys())
-def test_a_malformed_line_gets_a_parse_error_and_the_server_carries_on(tmp_path, line):
+# The id a parse error carries: the request's, when a lenient reading of the line finds one (else the client
+# would wait for ever for its answer), and null when there is none or two.
+ANSWERED_ID = {"lone surrogate": 3, "NaN": 3}
+
+
+@pytest.mark.parametrize("name, line", MALFORMED.items(), ids=MALFORMED.keys())
+def test_a_malformed_line_gets_a_parse_error_and_the_server_carries_on(tmp_path, name, line):
     replies = exchange(tmp_path, [line, tool_call(2, "argcheck_validate", state="missing.json")])
     errors = [reply for reply in replies if "error" in reply]
     assert [reply["error"]["code"] for reply in errors] == [-32700]
-    assert errors[0]["id"] is None
+    assert errors[0]["id"] == ANSWERED_ID.get(name)
     assert [structured(reply)["error"]["name"] for reply in replies if reply.get("id") == 2] == ["UNREADABLE_INPUT"]
 
 
@@ -121,3 +126,43 @@ def test_requests_written_together_before_eof_are_all_applied_and_all_answered(t
     assert sorted(map(str, (reply["id"] for reply in replies))) == sorted([*map(str, range(1, 7)), "last"])
     assert all(structured(reply)["ok"] for reply in replies if reply["id"] != "last")
     assert json.loads(state.read_text())["move_count"] == 6
+
+
+@pytest.mark.parametrize("request_id", [None, 1.5, 2.0, {"a": 1}, [1], True, False],
+                         ids=["null", "fraction", "float", "object", "array", "true", "false"])
+def test_a_request_whose_id_is_not_a_string_or_an_integer_is_answered_and_the_server_exits(tmp_path, request_id):
+    """MCP ids are strings or integers: any other id gets an invalid-request error (with the id when it is a
+    number), the requests around it are answered, and the server exits once stdin closes."""
+    odd = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/list"}).encode()
+    replies = exchange(tmp_path, [odd, tool_call(2, "argcheck_validate", state="missing.json")], timeout=60)
+    errors = [reply for reply in replies if "error" in reply]
+    assert [reply["error"]["code"] for reply in errors] == [-32600] and "must be a string or an integer" in \
+        errors[0]["error"]["message"]
+    assert errors[0]["id"] == (request_id if isinstance(request_id, float) else None)
+    assert [reply["id"] for reply in replies if "result" in reply] == [2]
+
+
+def test_a_tool_call_with_a_lone_surrogate_in_its_arguments_is_answered_with_its_id(tmp_path):
+    line = (b'{"jsonrpc":"2.0","id":"call-7","method":"tools/call","params":{"name":"argcheck_apply",'
+            b'"arguments":{"state":"d.json","moves":{"type":"point","text":"\\udc80"}}}}')
+    replies = exchange(tmp_path, [line], timeout=60)
+    assert [(reply["id"], reply["error"]["code"]) for reply in replies] == [("call-7", -32700)]
+    assert "lone surrogate" in replies[0]["error"]["message"]
+
+
+def test_a_request_the_server_loop_never_answers_is_answered_after_the_idle_limit():
+    """The backstop behind the odd-id fix: after stdin ends, the server waits for answers only while they
+    keep coming, then answers what is left itself, so it always exits."""
+    import anyio
+
+    from argcheck.mcp.transport import Pending
+
+    pending = Pending()
+
+    async def served() -> list:
+        pending.read({"jsonrpc": "2.0", "id": 5, "method": "tools/list"})
+        pending.read({"jsonrpc": "2.0", "id": "x", "method": "tools/list"})
+        pending.answered({"jsonrpc": "2.0", "id": "x", "result": {}})
+        return await pending.drained(0.2)
+
+    assert anyio.run(served) == [5] and not pending.ids

@@ -19,7 +19,8 @@ def test_aristotle_critiques_and_self_critiques_through_real_codex(mock_server, 
     document = sandbox / "work" / "design.md"
     document.write_text(demo._data("design.md").read_text(encoding="utf-8"))
     state = str(sandbox / "council.json")
-    operations.init_file(state, "council", {"document": str(document), "consultee": "codex"},
+    operations.init_file(state, "council", {"document": str(document), "consultee": "codex",
+                                             "workspace": str(document.parent)},
                          operations.env_for(None))
     server = mock_server([{"reply": json.dumps(script["critiques"]["Aristotle"])},
                           {"reply": json.dumps(script["self_critiques"]["Aristotle"])}])

@@ -25,7 +25,8 @@ def argcheck(*args, input: str | bytes | None = None, cwd=None):
 
 
 def init(tmp_path, document, *extra, input=None):
-    return argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", *extra, input=input)
+    return argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", *extra, input=input,
+                    cwd=tmp_path)
 
 
 @pytest.mark.parametrize("content, message", [

@@ -281,7 +281,7 @@ def test_statefile_layout_round_trips(moves):
 
 def _legal_log() -> dict:
     """A small deliberation built through the real create_state/apply_moves (so the chain is right)."""
-    env = Env(now=NOW, read_lines=lambda relative: "outside")
+    env = Env(now=NOW, read_lines=lambda relative, max_bytes=None: "outside")
     options = {"question": "Should we cache replays?", "consultee": "codex", "flow": "consultee_proposes",
                "mode": "standard", "question_kind": "design", "stakes": "normal", "workspace": None}
     doc = lifecycle.create_state("deliberate", options, env, "20260301-abcdef")
@@ -359,7 +359,7 @@ def test_any_single_move_edit_breaks_the_chain(case):
 def test_an_edited_log_is_never_extended(case):
     edit, index, doc = case
     assume([integrity.canonical(m) for m in doc["moves"]] != [integrity.canonical(m) for m in LOG["moves"]])
-    env = Env(now=NOW, read_lines=lambda relative: "outside")
+    env = Env(now=NOW, read_lines=lambda relative, max_bytes=None: "outside")
     decision = lifecycle.apply_moves(doc, [{"type": "abort", "actor": "user", "reason": "stop"}], env)
     assert decision.doc is None
     assert {f.code for f in decision.findings} & {"ARG024", "ARG013", "ARG010"}

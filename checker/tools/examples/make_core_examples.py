@@ -19,7 +19,7 @@ TIMES = iter(f"2026-11-21T10:{minute:02d}:00Z" for minute in range(60))
 
 
 def env() -> Env:
-    return Env(now=next(TIMES), read_lines=lambda path: "outside")
+    return Env(now=next(TIMES), read_lines=lambda path, max_bytes=None: "outside")
 
 
 def base_state() -> dict:

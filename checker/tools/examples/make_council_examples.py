@@ -21,7 +21,9 @@ from argcheck.files import statefile
 ROOT = Path(__file__).resolve().parents[3]
 INVALID, VALID = "state/examples/invalid", "state/examples/valid"
 CHANGED_DOCUMENT = f"{INVALID}/council-changed-document.md"
-NO_ISOLATED_EXAMPLE: dict[str, str] = {}
+NO_ISOLATED_EXAMPLE: dict[str, str] = {
+    "CNL128": "needs a document file over 2 MiB beside the example; tests/cli/test_council_faults.py grows one",
+}
 # Each of these runs has a persona failure, which every replay reports as the info CNL123 PARTIAL_COUNCIL.
 INHERENT = {"CNL106": {"CNL123"}, "CNL121": {"CNL123"}, "CNL125": {"CNL123"}}
 # The responses every assessment of _assessed_run gives: DES-1 (merged with ARI-1) and POP-1 are High/Critical.
@@ -135,9 +137,12 @@ def _header_documents() -> dict[str, dict]:
     edited["header"]["document"]["text"] = text.replace("500 ms", "900 ms")
     twice = copy.deepcopy(_run().doc)
     twice["header"]["panel"]["personas"].append(copy.deepcopy(twice["header"]["panel"]["personas"][0]))
+    unknown = copy.deepcopy(_run().doc)
+    unknown["header"]["panel"]["personas"][2]["template"] = "kantian"
     changed = _run(document=ck.document(path=CHANGED_DOCUMENT)).ok(critique("Kant")).doc
     moved = _run(document=ck.document(path=f"{INVALID}/council-moved-document.md")).ok(critique("Kant")).doc
     return {"CNL101-document-text-edited": reseal(edited), "CNL124-duplicate-persona": reseal(twice),
+            "CNL127-unknown-template": reseal(unknown),
             "CNL102-document-changed": changed, "CNL103-document-moved": moved}
 
 

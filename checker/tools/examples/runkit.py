@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from argcheck.core import integrity, lifecycle, replay
-from argcheck.core.env import OUTSIDE, Env
+from argcheck.core.env import OUTSIDE, TOO_LARGE, Env
 from argcheck.core.findings import has_errors
 
 NOW = "2026-03-01T10:00:00Z"
@@ -20,10 +20,13 @@ NOW = "2026-03-01T10:00:00Z"
 def reader(files: dict[str, list[str]]):
     """A workspace of in-memory files (path -> lines); absolute and `..` paths are outside it."""
 
-    def read_lines(relative: str):
+    def read_lines(relative: str, max_bytes: int | None = None):
         if relative.startswith(("/", "..")):
             return OUTSIDE
-        return files.get(relative)
+        lines = files.get(relative)
+        if lines is not None and max_bytes is not None and len("\n".join(lines).encode()) > max_bytes:
+            return TOO_LARGE
+        return lines
 
     return read_lines
 

@@ -8,11 +8,13 @@ from collections import namedtuple
 
 
 OUTSIDE = "outside"  # read_lines result: not under the workspace, so not checked
+TOO_LARGE = "too_large"  # read_lines(..., max_bytes=N) result: the file is larger than N bytes, and was not read
 
 
 class Env(namedtuple("Env", "now read_lines")):
     """The clock (`now`, an ISO 8601 UTC string) and a read-only view of workspace files
-    (`read_lines(relative)`: the lines, None when missing, or OUTSIDE), injected into the rules."""
+    (`read_lines(relative, max_bytes=None)`: the lines, None when missing, OUTSIDE, or TOO_LARGE when the
+    file is larger than `max_bytes`, checked before it is read), injected into the rules."""
 
     __slots__ = ()
 
@@ -29,17 +31,17 @@ def file_reader(workspace: str | None):
 
     Each file is read once per reader (one replay or apply), so every rule sees the same content.
     """
-    seen: dict[str, "list[str] | str | None"] = {}
+    seen: dict[tuple, "list[str] | str | None"] = {}
 
-    def read_lines(relative: str) -> "list[str] | str | None":
-        if relative not in seen:
-            seen[relative] = _read_lines(workspace, relative)
-        return seen[relative]
+    def read_lines(relative: str, max_bytes: int | None = None) -> "list[str] | str | None":
+        if (relative, max_bytes) not in seen:
+            seen[relative, max_bytes] = _read_lines(workspace, relative, max_bytes)
+        return seen[relative, max_bytes]
 
     return read_lines
 
 
-def _read_lines(workspace: str | None, relative: str) -> "list[str] | str | None":
+def _read_lines(workspace: str | None, relative: str, max_bytes: int | None = None) -> "list[str] | str | None":
     if not workspace or not os.path.isdir(workspace):
         return OUTSIDE
     try:
@@ -49,8 +51,14 @@ def _read_lines(workspace: str | None, relative: str) -> "list[str] | str | None
             return OUTSIDE
         if not os.path.isfile(path):
             return None
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read().splitlines()
+        if max_bytes is None:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                return handle.read().splitlines()
+        if os.path.getsize(path) > max_bytes:
+            return TOO_LARGE
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)  # bounded even if the file grows after the size check
+        return TOO_LARGE if len(data) > max_bytes else data.decode("utf-8", "replace").splitlines()
     except (OSError, ValueError):  # ValueError: a NUL byte, which no file name can hold
         return None
 

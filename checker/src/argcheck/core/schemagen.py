@@ -174,5 +174,7 @@ def _rename(code: str, prefix: str, first: bool) -> str:
     if first and "import re" not in kept:  # the header needs no pattern, but a move's checker may (prev does)
         kept.insert(0, "import re")
     text = re.sub(r"\bvalidate(\w*)\(", rf"{prefix}\1(", "\n".join(kept))
+    # JSON Schema lets 1.0 pass as an integer; a move's integer (an index, a count) must be a JSON integer.
+    text = re.sub(r" and not \(isinstance\((\w+), float\) and \1\.is_integer\(\)\)", "", text)
     text = text.replace("REGEX_PATTERNS", f"{prefix}_REGEX")
     return (EXCEPTION_STUB if first else "") + text + "\n"

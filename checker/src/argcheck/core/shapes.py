@@ -41,6 +41,9 @@ def check_shape(shapes, kind: str, value, path: str) -> list[Finding]:
         shapes.VALIDATORS[kind](value)
     except shapes.JsonSchemaValueException as error:
         return [shape_finding(error, path)]
+    except RecursionError:  # e.g. uniqueItems freezing a list nested hundreds deep before its items' types
+        return [violation(path, f"{subject(path, '')} is nested too deeply to check: no field of this shape "
+                                "holds lists or objects that deep")]
     return []
 
 

@@ -7,8 +7,14 @@ that one fails a client:
   surrogates, NaN and over-deep nesting are refused, as on the command line;
 - a line that is not JSON, or not a JSON-RPC message, is answered with a JSON-RPC error
   (-32700 parse error, -32600 invalid request) instead of being dropped while the client waits;
+- a request whose id is not a string or an integer (null, a fraction, an object, a boolean: MCP
+  allows none of them) is answered with an invalid-request error, where the SDK would take it for
+  a notification and never answer it; a line the strict parser refuses is answered with the
+  request's id when a lenient reading finds one;
 - at the end of input, every request already read is answered before the server stops, so a
-  client that writes its requests and closes stdin still reads every reply.
+  client that writes its requests and closes stdin still reads every reply; a request the server
+  loop dropped gets an internal-error reply after DRAIN_IDLE_SECONDS without progress, so the
+  server always exits once stdin has closed.
 
 While serving, fd 0 reads the null device and fd 1 writes to stderr, so stray output from a tool can
 never corrupt the protocol; both are restored on exit.
@@ -30,7 +36,9 @@ try:
 except NameError:  # Python 3.10: anyio depends on the backport
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
-PARSE_ERROR, INVALID_REQUEST = -32700, -32600
+PARSE_ERROR, INVALID_REQUEST, INTERNAL_ERROR = -32700, -32600, -32603
+# After stdin ends: how long the server waits for its next answer before it answers what is left itself.
+DRAIN_IDLE_SECONDS = 60
 CANCELLED = "notifications/cancelled"
 
 
@@ -56,6 +64,7 @@ class Pending:
 
     def __init__(self) -> None:
         self.ids: set = set()
+        self.progress = 0.0  # when a request was last read or answered (anyio's clock)
 
     def read(self, value: dict) -> None:
         if "method" in value and "id" in value:
@@ -66,10 +75,16 @@ class Pending:
     def answered(self, value: dict) -> None:
         if "method" not in value and "id" in value:
             self.ids.discard(_id_key(value["id"]))
+            self.progress = anyio.current_time()
 
-    async def drained(self) -> None:
-        while self.ids:
+    async def drained(self, idle_limit: float) -> list:
+        """Wait until every request is answered; the ids still unanswered after `idle_limit` seconds without
+        an answer (a request the server loop dropped) are returned, for an error reply each."""
+        self.progress = anyio.current_time()
+        while self.ids and anyio.current_time() - self.progress < idle_limit:
             await anyio.sleep(0.01)
+        left, self.ids = [json.loads(key) for key in sorted(self.ids)], set()
+        return left
 
 
 def _id_key(request_id) -> str:
@@ -82,7 +97,12 @@ def error_reply(request_id, code: int, message: str) -> str:
 
 
 def decode(line: bytes):
-    """One input line as (JSON-RPC message, parsed value) or (None, error reply)."""
+    """One input line as (JSON-RPC message, parsed value) or (None, error reply).
+
+    Every request gets an answer: a line the strict parser refuses is answered with the request's id when a
+    lenient reading finds one (a lone surrogate in a tool's arguments must not leave the client waiting), and
+    a request whose id is not a string or an integer (MCP forbids null, fractions, objects and booleans) is
+    refused as an invalid request instead of being taken for a notification that is never answered."""
     import mcp_types
 
     try:
@@ -91,15 +111,50 @@ def decode(line: bytes):
         value = jsonio.parse(line)
     except InputError as error:
         found = error.finding
-        return None, error_reply(None, PARSE_ERROR, f"Parse error: {found.code} {found.message}")
+        return None, error_reply(_salvaged_id(line), PARSE_ERROR, f"Parse error: {found.code} {found.message}")
     request_id = value.get("id") if isinstance(value, dict) else None
+    if isinstance(value, dict) and "method" in value and "id" in value and not _valid_id(request_id):
+        return None, error_reply(_echoed_id(request_id), INVALID_REQUEST, "Invalid Request: the id must be a "
+                                 f"string or an integer, not {_kind(request_id)}")
     try:
         message = mcp_types.jsonrpc_message_adapter.validate_python(value, by_name=False)
     except Exception as problem:  # pydantic's ValidationError, or its own recursion guard
         reason = str(problem).splitlines()[0]
-        return None, error_reply(request_id if isinstance(request_id, (str, int)) else None, INVALID_REQUEST,
+        return None, error_reply(request_id if _valid_id(request_id) else None, INVALID_REQUEST,
                                  f"Invalid Request: {reason}")
     return (message, value), None
+
+
+def _valid_id(request_id) -> bool:
+    return isinstance(request_id, str) or isinstance(request_id, int) and not isinstance(request_id, bool)
+
+
+def _echoed_id(request_id):
+    """The id to answer with: a number as the client sent it (JSON-RPC allows any number), else null."""
+    return request_id if isinstance(request_id, float) and request_id == request_id else None
+
+
+def _kind(value) -> str:
+    names = {type(None): "null", bool: "a boolean", float: "a decimal number", dict: "an object", list: "an array"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _salvaged_id(line: bytes):
+    """The id of a line the strict parser refused, when a lenient parse finds a valid one; else null."""
+    if len(line) > jsonio.max_bytes():
+        return None
+    try:
+        value = json.loads(line.decode("utf-8", "surrogatepass"), object_pairs_hook=_unless_ids_repeat)
+    except (ValueError, RecursionError):
+        return None
+    request_id = value.get("id") if isinstance(value, dict) else None
+    return request_id if _valid_id(request_id) else None
+
+
+def _unless_ids_repeat(pairs) -> dict:
+    """An object, whose id is left out when it is given twice (which of the two would be a guess)."""
+    keys = [key for key, _ in pairs]
+    return {key: value for key, value in pairs if key != "id" or keys.count("id") == 1}
 
 
 @contextlib.asynccontextmanager
@@ -127,7 +182,9 @@ async def strict_stdio():
                 message, value = decoded
                 pending.read(value)
                 await to_server.send(SessionMessage(message))
-            await pending.drained()
+            for request_id in await pending.drained(DRAIN_IDLE_SECONDS):
+                await emit(error_reply(request_id, INTERNAL_ERROR, "Internal error: the request got no answer "
+                                       f"within {DRAIN_IDLE_SECONDS} s after the input ended"))
 
     async def writer() -> None:
         async with from_server:

@@ -48,7 +48,7 @@ def _v0(data, custom_formats={}, name_prefix=None):
         if "max_depth" in data_keys:
             data_keys.remove("max_depth")
             data__maxdepth = data["max_depth"]
-            if not isinstance(data__maxdepth, (int)) and not (isinstance(data__maxdepth, float) and data__maxdepth.is_integer()) or isinstance(data__maxdepth, bool):
+            if not isinstance(data__maxdepth, (int)) or isinstance(data__maxdepth, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_depth must be integer", value=data__maxdepth, name="" + (name_prefix or "data") + ".max_depth", definition={'maximum': 6, 'minimum': 1, 'type': 'integer'}, rule='type')
             if isinstance(data__maxdepth, (int, float, Decimal)) and not isinstance(data__maxdepth, bool):
                 if data__maxdepth < 1:
@@ -240,7 +240,7 @@ def _v0____defs_document(data, custom_formats={}, name_prefix=None):
         if "size" in data_keys:
             data_keys.remove("size")
             data__size = data["size"]
-            if not isinstance(data__size, (int)) and not (isinstance(data__size, float) and data__size.is_integer()) or isinstance(data__size, bool):
+            if not isinstance(data__size, (int)) or isinstance(data__size, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".size must be integer", value=data__size, name="" + (name_prefix or "data") + ".size", definition={'minimum': 1, 'type': 'integer'}, rule='type')
             if isinstance(data__size, (int, float, Decimal)) and not isinstance(data__size, bool):
                 if data__size < 1:
@@ -292,7 +292,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -492,7 +492,7 @@ def _v2(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -661,7 +661,7 @@ def _v3(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -755,7 +755,7 @@ def _v4(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:

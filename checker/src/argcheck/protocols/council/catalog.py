@@ -38,6 +38,9 @@ PLACEHOLDERS = {
     "responded": "how many personas took part in every round without a failure",
     "total": "how many personas the panel has",
     "failed": "the personas that failed, with their failure",
+    "template": "the persona template the header names",
+    "limit": "the most bytes of the document file a command reads",
+    "templates": "the bundled persona templates",
     "stated": "the count of personas the text states",
     "why": "why the statement or the resolution is refused",
     "conflict": "a conflict id (conflict-1, conflict-2, ...)",
@@ -200,7 +203,7 @@ define("CNL125", "PARTIAL_COUNCIL_MISSTATED", ERROR, "the final assessment says 
        "council heard {responded} of {total} personas in every round",
        "drop the count (the partial-council notice is added by the output formatter) or state it as computed: "
        "\"{responded} of {total} personas\" (failed: {failed})",
-       why="Seed §4.5 and §8: the output formatter presents the council, partial or not; the assessment need "
+       why="Council design §4.5 and §8: the output formatter presents the council, partial or not; the assessment need "
            "not repeat it, but a count it does state may not misstate the council.",
        example='"text": "Assessment based on 6 of 6 personas." after Kant timed out',
        fix="Correct or remove the count.", protocol=P)
@@ -213,6 +216,20 @@ define("CNL126", "ATOMIC_CONTENT_DECOMPOSED", ERROR, "node {id} quotes {words} w
            "(critique_council returns no subtree for too-short content).",
        example='{"evidence": "adequate", "sub_critiques": [{...}]}',
        fix="Make the node a leaf, or widen its evidence to the passage its children examine.", protocol=P)
+define("CNL127", "UNKNOWN_TEMPLATE", ERROR, "persona {persona!r} names the template {template!r}, which is not "
+       "bundled ({templates})",
+       "name a bundled persona template, or give the persona its own directive instead of a template",
+       why="A persona's directive is read from its template when its prompt is written: a template that does not "
+           "exist leaves the persona without a prompt.",
+       example='{"name": "Kant", "template": "kantt", ...} in the header\'s panel',
+       fix="Correct the template's name, or drop `template` and give a `directive`.", protocol=P)
+define("CNL128", "DOCUMENT_TOO_LARGE", WARNING, "the document at {file} is now larger than {limit} bytes: it was "
+       "not read, so it cannot be the text this council critiqued (sha256 {expected})",
+       "the critique stands for the recorded text; start a new council on a document of at most 1 MiB",
+       why="Every command compares the file with the recorded text; a file that grew without bound must not "
+           "make each command read it whole, so its size is checked first.",
+       example="the document file replaced by a 200 MB log after `argcheck init council`",
+       fix="Restore the original file, or start a new council on a smaller document.", protocol=P)
 define("CNL129", "POINT_NOT_QUOTED", ERROR, "response {index} (point {id}) does not quote the point's critique",
        "quote at least {minimum} consecutive words of the point's critique (or all of a shorter one) in `point`",
        why="A response must visibly speak to its point: the quote ties the answer to what the persona said.",
@@ -228,7 +245,7 @@ define("CNL130", "RESPONSE_TOO_THIN", ERROR, "response {index} (point {id}) has 
 define("CNL131", "CONFLICT_NOT_SETTLED", ERROR, "the final assessment does not resolve the conflict(s) {missing}",
        "add a `resolutions` entry for each: {{\"conflict\": \"conflict-1\", \"outcome\": \"resolved\" or "
        "\"open\", \"reason\": \"...\"}}",
-       why="Seed §6.2 step 7: the synthesis resolves conflicts; each ends resolved with a reason, or is "
+       why="Council design §6.2 step 7: the synthesis resolves conflicts; each ends resolved with a reason, or is "
            "explicitly left open, never silently listed.",
        example='"resolutions": [] while the synthesis holds conflict-1',
        fix="Resolve each conflict, or leave it open with the reason.", protocol=P)
@@ -240,7 +257,7 @@ define("CNL132", "UNKNOWN_CONFLICT", ERROR, "resolution of {conflict!r}: {why} (
 define("CNL133", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} character(s); a snippet shorter "
        "than {minimum} points at no passage",
        "quote the passage the claim is about: at least {minimum} characters",
-       why="Seed §7.1: evidence is a supporting text snippet; a letter or a short word such as \"the\" occurs "
+       why="Council design §7.1: evidence is a supporting text snippet; a letter or a short word such as \"the\" occurs "
            "throughout any document and supports nothing.",
        example='"evidence": "e"',
        fix="Quote the words the claim is about.", protocol=P)

@@ -78,7 +78,8 @@ class _Player:
         os.makedirs(os.path.dirname(self.document), exist_ok=True)
         with open(self.document, "w", encoding="utf-8") as handle:
             handle.write(_data(self.script["document"]).read_text(encoding="utf-8"))
-        options = {"document": self.document, "panel": self.script["panel"], "consultee": "replay"}
+        options = {"document": self.document, "panel": self.script["panel"], "consultee": "replay",
+                   "workspace": os.path.dirname(self.document)}
         self.files.init_file(self.path, "council", options, default_env(), force=True)
         self.say(self.paint("bold", f"argcheck demo council: {self.script['title']}"))
         self.say(self.paint("dim", "Recorded persona replies replayed through `argcheck apply`; nothing is sent "

@@ -14,6 +14,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
+from argcheck.core import childgroups, envelopes
 from argcheck.core.contract import RunInterrupted, UsageProblem
 from argcheck.core.contract import SetupFailure as RunSetupFailure
 from argcheck.core.env import default_env
@@ -37,9 +38,10 @@ class SetupFailure(RunSetupFailure):
 
 
 def check_setup(consultee: str, envelope: dict) -> None:
-    failure = envelope.get("failure")
+    failure = envelopes.failure_class(envelope.get("failure"))
     if failure in SETUP_FAILURES:
-        detail = envelope.get("detail") or ("not installed" if failure == "not_installed" else "not logged in")
+        detail = envelopes.detail(envelope.get("detail")) or (
+            "not installed" if failure == "not_installed" else "not logged in")
         raise SetupFailure(f"the consultee {consultee} cannot answer ({failure}: {detail})")
 
 
@@ -59,13 +61,15 @@ class Driver:
         return self.files.validate_file(self.path).replay.engine.state
 
     def run(self) -> str:
-        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C)."""
-        try:
-            return self._rounds()
-        except KeyboardInterrupt:
-            self.stopping.set()
-            self.consultee.stop()
-            raise Interrupted(self.path) from None
+        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C, SIGTERM or SIGHUP:
+        every wrapper still running is stopped with its process group first)."""
+        with childgroups.stop_signals_interrupt():
+            try:
+                return self._rounds()
+            except KeyboardInterrupt:
+                self.stopping.set()
+                self.consultee.stop()
+                raise Interrupted(self.path) from None
 
     def _rounds(self) -> str:
         for round_name in ("critique", "self_critique"):
@@ -104,7 +108,7 @@ class Driver:
             envelope = self.consultee.call(prompting.critique_prompt(state, name), args=self._transcript(name))
         else:
             record = state.rounds["critique"][name]
-            session = (record.provenance or {}).get("session_id")
+            session = envelopes.session_id((record.provenance or {}).get("session_id"))
             envelope = self.consultee.call(prompting.self_critique_prompt(state, name), session=session,
                                            args=() if session else self._transcript(name))
         if self.stopping.is_set():
@@ -125,7 +129,7 @@ class Driver:
             return _recorded(move)
         errors = [f for f in outcome.findings if f.is_error]
         codes = ", ".join(sorted({f.code for f in errors}))
-        session = envelope.get("session_id")
+        session = envelopes.session_id(envelope.get("session_id"))
         if retry and session and not self.stopping.is_set():
             self.say(f"{step[1]}: refused ({codes}); asked to correct it")
             again = self.consultee.call(prompting.correction_prompt(errors), session=session)
@@ -217,11 +221,11 @@ def run_at_init(options: dict, settings: dict, state_path: str | None, force: bo
     if not options.get("consultee"):
         raise UsageProblem("--run needs --consultee (codex, claude, gemini, ollama, openai or replay)")
     document = options["document"]
-    options = dict(options, document=read_file_content(document))
+    options = dict(options, document=read_file_content(document, workspace=options.get("workspace") or os.getcwd()))
     timeout = settings.get("timeout")
     args = ("--timeout", str(int(timeout))) if timeout else ()
     consultee = consulting.Consultee(options["consultee"], consulting.find_wrapper(settings.get("wrapper")), args,
-                                     timeout=(timeout + 30) if timeout else None)
+                                     timeout=(timeout + consulting.WRAPPER_GRACE) if timeout else None)
     return critique_goal_document(document, options, state_path, consultee, files, parallel=settings["parallel"],
                                   resume=bool(settings.get("resume")), force=force,
                                   replay_dir=settings.get("replay_dir"), lock_timeout=settings["lock_timeout"])

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 
-from argcheck.core.env import OUTSIDE
+from argcheck.core.env import OUTSIDE, TOO_LARGE
 from argcheck.core.findings import has_errors
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council import rules_assessment, rules_rounds, rules_trees
+from argcheck.protocols.council.reading import MAX_DOCUMENT_BYTES
 from argcheck.protocols.council.state import Claim, Council, Record
 from argcheck.core.rules import finding
 
@@ -130,15 +131,24 @@ class Engine:
         return found
 
 
+# The most of the document file a command reads to compare it with the recorded text: twice what init
+# accepts, so that a file with its line ends rewritten (LF to CRLF) is still compared, and no more.
+DOCUMENT_READ_LIMIT = 2 * MAX_DOCUMENT_BYTES
+
+
 def document_on_disk(state, env) -> list:
     """The file the council read, compared with the recorded text (reported, never trusted)."""
     document = state.header.get("document") or {}
     path, workspace = document.get("path"), state.header.get("workspace")
     if not isinstance(path, str) or path == "-" or not isinstance(workspace, str):
         return []
-    lines = env.read_lines(os.path.relpath(path, workspace))
+    limit = DOCUMENT_READ_LIMIT
+    lines = env.read_lines(os.path.relpath(path, workspace), max_bytes=limit)
     if lines == OUTSIDE:
         return []
+    if lines == TOO_LARGE:  # the size is checked before reading: a file that grew is never read whole
+        return [finding("CNL128", path="/header/document/path", file=path, limit=limit,
+                        expected=state.header["document"].get("sha256"))]
     return document_moved(path, lines) or document_changed(state, path, lines)
 
 

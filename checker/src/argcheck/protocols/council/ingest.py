@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from argcheck.core import jsonio
+from argcheck.core import envelopes, jsonio
 from argcheck.protocols.council.prompting import due
 
 CRITIQUE_KEYS = {"agent_style", "critique_tree"}
@@ -32,7 +32,7 @@ def moves_from_envelope(state, reply) -> list[dict]:
     step = due(state)
     if step is None:
         raise IngestProblem("the council is assessed: nothing more to record")
-    if isinstance(reply, dict) and reply.get("envelope") == 1:
+    if envelopes.is_envelope(reply):
         return _from_envelope(state, step, reply)
     return moves_from_content(state, reply, {"source": "orchestrator"})
 
@@ -88,11 +88,11 @@ def failure_move(step, failure: str, detail: str | None = None) -> list[dict]:
 
 
 def _from_envelope(state, step, envelope: dict) -> list[dict]:
-    failure = envelope.get("failure")
-    response = envelope.get("response")
+    envelope = envelopes.normalize(envelope)
+    failure, response = envelope["failure"], envelope["response"]
     if failure is not None:
-        return failure_move(step, failure if failure in FAILURES else "cli_error", envelope.get("detail"))
-    if not isinstance(response, str) or not response.strip():
+        return failure_move(step, failure, envelope["detail"])
+    if not response.strip():
         return failure_move(step, "empty")
     provenance = _clean({"source": "consultee", "consultee": envelope.get("consultee"),
                          "session_id": envelope.get("session_id"),
@@ -101,9 +101,6 @@ def _from_envelope(state, step, envelope: dict) -> list[dict]:
         return moves_from_content(state, parse_reply(response), provenance)
     except IngestProblem as problem:
         return failure_move(step, "format", str(problem))
-
-
-FAILURES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 
 
 def parse_reply(text: str):

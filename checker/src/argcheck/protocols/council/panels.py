@@ -27,6 +27,12 @@ def template_text(name: str) -> str:
     return resources.files(__package__).joinpath("personas", f"{name}.md").read_text(encoding="utf-8")
 
 
+def persona_templates() -> tuple:
+    """The bundled persona templates (the round templates are not personas)."""
+    names = (entry.name[:-3] for entry in resources.files(__package__).joinpath("personas").iterdir())
+    return tuple(sorted(name for name in names if not name.startswith("round-")))
+
+
 def fill(template: str, slots: dict) -> str:
     """Replace each {SLOT} named in `slots`; JSON braces and unknown slots stay as they are."""
     return SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0), template)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 
+from argcheck.core.fences import boundary, fenced
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
 from argcheck.protocols.council.rules_responses import MIN_QUOTED_WORDS, MIN_RESPONSE_WORDS
@@ -50,19 +51,23 @@ def _common(state, persona: dict | None) -> dict:
 
 def critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
+    token = boundary(state.document_text, slots["DOCUMENT_NAME"])
     slots.update(MAX_DEPTH=state.max_depth, LAST_DEPTH=state.max_depth - 1, THRESHOLD=state.threshold,
-                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS, MIN_CHARS=MIN_EVIDENCE_CHARS,
-                 DOCUMENT=state.document_text)
+                 MIN_WORDS=MIN_DECOMPOSABLE_WORDS, MIN_CHARS=MIN_EVIDENCE_CHARS, FENCE=token,
+                 DOCUMENT=fenced("document", token, state.document_text,
+                                 f"path={json.dumps(slots['DOCUMENT_NAME'], ensure_ascii=False)}"))
     return fill(template_text("round-critique"), slots)
 
 
 def self_critique_prompt(state, name: str) -> str:
     slots = _common(state, state.persona(name))
     others = [{"agent_style": other, "critique_tree": tree} for other, tree in state.trees.items() if other != name]
-    slots.update(OWN_IDS=", ".join(state.own_claims(name)),
-                 OWN_CRITIQUE=json.dumps({"agent_style": name, "critique_tree": state.trees[name]},
-                                         ensure_ascii=False, indent=1),
-                 OTHER_CRITIQUES=json.dumps(others, ensure_ascii=False, indent=1))
+    own = json.dumps({"agent_style": name, "critique_tree": state.trees[name]}, ensure_ascii=False, indent=1)
+    other = json.dumps(others, ensure_ascii=False, indent=1)
+    token = boundary(own, other)
+    slots.update(OWN_IDS=", ".join(state.own_claims(name)), FENCE=token,
+                 OWN_CRITIQUE=fenced("own_critique", token, own),
+                 OTHER_CRITIQUES=fenced("other_critiques", token, other))
     return fill(template_text("round-self-critique"), slots)
 
 
@@ -70,12 +75,14 @@ def assessment_prompt(state) -> str:
     data = synthesis.synthesize(state)
     data.pop("final_assessment")
     slots = _common(state, None)
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    token = boundary(text)
     required = ", ".join("/".join(group) for group in synthesis.required_groups(state))
     slots.update(HEARD=state.council_line(), REQUIRED_IDS=required or "none",
                  CONFLICTS=", ".join(c["id"] for c in data["conflicts"]) or "none",
                  QUOTE_WORDS=MIN_QUOTED_WORDS, RESPONSE_WORDS=MIN_RESPONSE_WORDS,
                  NO_FINDINGS="yes" if data["no_findings"] else "no",
-                 SYNTHESIS=json.dumps(data, ensure_ascii=False, indent=1))
+                 SYNTHESIS=fenced("synthesis", token, text), FENCE=token)
     return fill(template_text("round-assessment"), slots)
 
 

@@ -134,7 +134,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -204,7 +204,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "duration_ms" in data_keys:
             data_keys.remove("duration_ms")
             data__durationms = data["duration_ms"]
-            if not isinstance(data__durationms, (int)) and not (isinstance(data__durationms, float) and data__durationms.is_integer()) or isinstance(data__durationms, bool):
+            if not isinstance(data__durationms, (int)) or isinstance(data__durationms, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".duration_ms must be integer", value=data__durationms, name="" + (name_prefix or "data") + ".duration_ms", definition={'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__durationms, (int, float, Decimal)) and not isinstance(data__durationms, bool):
                 if data__durationms < 0:
@@ -241,7 +241,7 @@ def _v1____defs_usage(data, custom_formats={}, name_prefix=None):
         if "input_tokens" in data_keys:
             data_keys.remove("input_tokens")
             data__inputtokens = data["input_tokens"]
-            if not isinstance(data__inputtokens, (int)) and not (isinstance(data__inputtokens, float) and data__inputtokens.is_integer()) or isinstance(data__inputtokens, bool):
+            if not isinstance(data__inputtokens, (int)) or isinstance(data__inputtokens, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".input_tokens must be integer", value=data__inputtokens, name="" + (name_prefix or "data") + ".input_tokens", definition={'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__inputtokens, (int, float, Decimal)) and not isinstance(data__inputtokens, bool):
                 if data__inputtokens < 0:
@@ -249,7 +249,7 @@ def _v1____defs_usage(data, custom_formats={}, name_prefix=None):
         if "output_tokens" in data_keys:
             data_keys.remove("output_tokens")
             data__outputtokens = data["output_tokens"]
-            if not isinstance(data__outputtokens, (int)) and not (isinstance(data__outputtokens, float) and data__outputtokens.is_integer()) or isinstance(data__outputtokens, bool):
+            if not isinstance(data__outputtokens, (int)) or isinstance(data__outputtokens, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".output_tokens must be integer", value=data__outputtokens, name="" + (name_prefix or "data") + ".output_tokens", definition={'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__outputtokens, (int, float, Decimal)) and not isinstance(data__outputtokens, bool):
                 if data__outputtokens < 0:
@@ -257,7 +257,7 @@ def _v1____defs_usage(data, custom_formats={}, name_prefix=None):
         if "cached_input_tokens" in data_keys:
             data_keys.remove("cached_input_tokens")
             data__cachedinputtokens = data["cached_input_tokens"]
-            if not isinstance(data__cachedinputtokens, (int)) and not (isinstance(data__cachedinputtokens, float) and data__cachedinputtokens.is_integer()) or isinstance(data__cachedinputtokens, bool):
+            if not isinstance(data__cachedinputtokens, (int)) or isinstance(data__cachedinputtokens, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".cached_input_tokens must be integer", value=data__cachedinputtokens, name="" + (name_prefix or "data") + ".cached_input_tokens", definition={'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__cachedinputtokens, (int, float, Decimal)) and not isinstance(data__cachedinputtokens, bool):
                 if data__cachedinputtokens < 0:
@@ -286,7 +286,7 @@ def _v2(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -389,7 +389,7 @@ def _v3(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -496,7 +496,7 @@ def _v4(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -579,7 +579,7 @@ def _v4(data, custom_formats={}, name_prefix=None):
                 if data__cites_len > 20:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".cites must contain less than or equal to 20 items", value=data__cites, name="" + (name_prefix or "data") + ".cites", definition={'items': {'minimum': 1, 'type': 'integer'}, 'maxItems': 20, 'type': 'array'}, rule='maxItems')
                 for data__cites_x, data__cites_item in enumerate(data__cites):
-                    if not isinstance(data__cites_item, (int)) and not (isinstance(data__cites_item, float) and data__cites_item.is_integer()) or isinstance(data__cites_item, bool):
+                    if not isinstance(data__cites_item, (int)) or isinstance(data__cites_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".cites[{data__cites_x}]".format(**locals()) + " must be integer", value=data__cites_item, name="" + (name_prefix or "data") + ".cites[{data__cites_x}]".format(**locals()) + "", definition={'minimum': 1, 'type': 'integer'}, rule='type')
                     if isinstance(data__cites_item, (int, float, Decimal)) and not isinstance(data__cites_item, bool):
                         if data__cites_item < 1:
@@ -608,7 +608,7 @@ def _v5(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -713,7 +713,7 @@ def _v6(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -794,7 +794,7 @@ def _v7(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -900,7 +900,7 @@ def _v8(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1068,7 +1068,7 @@ def _v8____defs_execution(data, custom_formats={}, name_prefix=None):
         if "exit_code" in data_keys:
             data_keys.remove("exit_code")
             data__exitcode = data["exit_code"]
-            if not isinstance(data__exitcode, (int)) and not (isinstance(data__exitcode, float) and data__exitcode.is_integer()) or isinstance(data__exitcode, bool):
+            if not isinstance(data__exitcode, (int)) or isinstance(data__exitcode, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".exit_code must be integer", value=data__exitcode, name="" + (name_prefix or "data") + ".exit_code", definition={'type': 'integer'}, rule='type')
         if "output" in data_keys:
             data_keys.remove("output")
@@ -1104,7 +1104,7 @@ def _v9(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1203,7 +1203,7 @@ def _v9____defs_execution(data, custom_formats={}, name_prefix=None):
         if "exit_code" in data_keys:
             data_keys.remove("exit_code")
             data__exitcode = data["exit_code"]
-            if not isinstance(data__exitcode, (int)) and not (isinstance(data__exitcode, float) and data__exitcode.is_integer()) or isinstance(data__exitcode, bool):
+            if not isinstance(data__exitcode, (int)) or isinstance(data__exitcode, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".exit_code must be integer", value=data__exitcode, name="" + (name_prefix or "data") + ".exit_code", definition={'type': 'integer'}, rule='type')
         if "output" in data_keys:
             data_keys.remove("output")
@@ -1238,7 +1238,7 @@ def _v10(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1326,7 +1326,7 @@ def _v11(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1407,7 +1407,7 @@ def _v12(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1505,7 +1505,7 @@ def _v13(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1585,7 +1585,7 @@ def _v14(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1682,7 +1682,7 @@ def _v15(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1761,7 +1761,7 @@ def _v16(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1833,7 +1833,7 @@ def _v17(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1913,7 +1913,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2056,7 +2056,7 @@ def _v19(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2122,7 +2122,7 @@ def _v20(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:

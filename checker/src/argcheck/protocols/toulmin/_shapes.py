@@ -125,7 +125,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -355,7 +355,7 @@ def _v2(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -598,7 +598,7 @@ def _v3(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -660,7 +660,7 @@ def _v3____defs_qualifier(data, custom_formats={}, name_prefix=None):
         if "confidence_pct" in data_keys:
             data_keys.remove("confidence_pct")
             data__confidencepct = data["confidence_pct"]
-            if not isinstance(data__confidencepct, (int)) and not (isinstance(data__confidencepct, float) and data__confidencepct.is_integer()) or isinstance(data__confidencepct, bool):
+            if not isinstance(data__confidencepct, (int)) or isinstance(data__confidencepct, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".confidence_pct must be integer", value=data__confidencepct, name="" + (name_prefix or "data") + ".confidence_pct", definition={'maximum': 100, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__confidencepct, (int, float, Decimal)) and not isinstance(data__confidencepct, bool):
                 if data__confidencepct < 0:
@@ -784,7 +784,7 @@ def _v4(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -889,7 +889,7 @@ def _v5(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -957,7 +957,7 @@ def _v6(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1052,7 +1052,7 @@ def _v7(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:

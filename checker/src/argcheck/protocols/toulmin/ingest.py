@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from argcheck.core import jsonio
+from argcheck.core import envelopes, jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
@@ -36,7 +36,7 @@ class IngestProblem(ValueError):
 
 def moves_from_envelope(state, reply) -> list[dict]:
     """The moves that record `reply` (an envelope or the phase JSON itself) in `state`."""
-    if isinstance(reply, dict) and reply.get("envelope") == 1:
+    if envelopes.is_envelope(reply):
         content, provenance = _from_envelope(reply)
     else:
         content, provenance = reply, {"source": "orchestrator"}
@@ -144,13 +144,13 @@ def _free_id(taken: set) -> str:
 
 
 def _from_envelope(envelope: dict) -> tuple[dict, dict]:
-    failure = envelope.get("failure")
-    response = envelope.get("response")
+    envelope = envelopes.normalize(envelope)
+    failure, response = envelope["failure"], envelope["response"]
     if failure is not None:
-        detail = envelope.get("detail") or ""
+        detail = envelope["detail"] or ""
         raise IngestProblem(f"the consultee call failed ({failure}{': ' + detail if detail else ''}); "
                             "nothing to record: retry the call")
-    if not isinstance(response, str) or not response.strip():
+    if not response.strip():
         raise IngestProblem("the consultee returned an empty answer (failure class empty); retry the call")
     content = parse_reply(response)
     provenance = {"source": "consultee", "consultee": envelope.get("consultee"),

@@ -94,7 +94,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -168,7 +168,7 @@ def _v1(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -263,7 +263,7 @@ def _v2(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -349,7 +349,7 @@ def _v3(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -490,7 +490,7 @@ def _v4(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -575,7 +575,7 @@ def _v5(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -684,7 +684,7 @@ def _v6(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -810,7 +810,7 @@ def _v7(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -982,7 +982,7 @@ def _v8(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1123,7 +1123,7 @@ def _v9(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1209,7 +1209,7 @@ def _v10(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1363,7 +1363,7 @@ def _v11(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1404,7 +1404,7 @@ def _v11(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -1528,7 +1528,7 @@ def _v12(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1569,7 +1569,7 @@ def _v12(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -1757,7 +1757,7 @@ def _v13(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1798,7 +1798,7 @@ def _v13(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -1927,7 +1927,7 @@ def _v14(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -1968,7 +1968,7 @@ def _v14(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -2024,7 +2024,7 @@ def _v15(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2065,7 +2065,7 @@ def _v15(data, custom_formats={}, name_prefix=None):
         if "claim_index" in data_keys:
             data_keys.remove("claim_index")
             data__claimindex = data["claim_index"]
-            if not isinstance(data__claimindex, (int)) and not (isinstance(data__claimindex, float) and data__claimindex.is_integer()) or isinstance(data__claimindex, bool):
+            if not isinstance(data__claimindex, (int)) or isinstance(data__claimindex, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".claim_index must be integer", value=data__claimindex, name="" + (name_prefix or "data") + ".claim_index", definition={'maximum': 2, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__claimindex, (int, float, Decimal)) and not isinstance(data__claimindex, bool):
                 if data__claimindex < 0:
@@ -2136,7 +2136,7 @@ def _v16(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2254,7 +2254,7 @@ def _v17(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2357,7 +2357,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2419,7 +2419,7 @@ def _v19(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2519,7 +2519,7 @@ def _v20(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2580,7 +2580,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2621,7 +2621,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
         if "tokens_used" in data_keys:
             data_keys.remove("tokens_used")
             data__tokensused = data["tokens_used"]
-            if not isinstance(data__tokensused, (int)) and not (isinstance(data__tokensused, float) and data__tokensused.is_integer()) or isinstance(data__tokensused, bool):
+            if not isinstance(data__tokensused, (int)) or isinstance(data__tokensused, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_used must be integer", value=data__tokensused, name="" + (name_prefix or "data") + ".tokens_used", definition={'maximum': 100000000, 'minimum': 0, 'type': 'integer'}, rule='type')
             if isinstance(data__tokensused, (int, float, Decimal)) and not isinstance(data__tokensused, bool):
                 if data__tokensused < 0:
@@ -2631,7 +2631,7 @@ def _v21(data, custom_formats={}, name_prefix=None):
         if "tokens_limit" in data_keys:
             data_keys.remove("tokens_limit")
             data__tokenslimit = data["tokens_limit"]
-            if not isinstance(data__tokenslimit, (int)) and not (isinstance(data__tokenslimit, float) and data__tokenslimit.is_integer()) or isinstance(data__tokenslimit, bool):
+            if not isinstance(data__tokenslimit, (int)) or isinstance(data__tokenslimit, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens_limit must be integer", value=data__tokenslimit, name="" + (name_prefix or "data") + ".tokens_limit", definition={'maximum': 100000000, 'minimum': 1, 'type': 'integer'}, rule='type')
             if isinstance(data__tokenslimit, (int, float, Decimal)) and not isinstance(data__tokenslimit, bool):
                 if data__tokenslimit < 1:
@@ -2664,7 +2664,7 @@ def _v22(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2808,7 +2808,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -2857,7 +2857,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
                 if data__confirmedassumptions_len > 100:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".confirmed_assumptions must contain less than or equal to 100 items", value=data__confirmedassumptions, name="" + (name_prefix or "data") + ".confirmed_assumptions", definition={'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, rule='maxItems')
                 for data__confirmedassumptions_x, data__confirmedassumptions_item in enumerate(data__confirmedassumptions):
-                    if not isinstance(data__confirmedassumptions_item, (int)) and not (isinstance(data__confirmedassumptions_item, float) and data__confirmedassumptions_item.is_integer()) or isinstance(data__confirmedassumptions_item, bool):
+                    if not isinstance(data__confirmedassumptions_item, (int)) or isinstance(data__confirmedassumptions_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".confirmed_assumptions[{data__confirmedassumptions_x}]".format(**locals()) + " must be integer", value=data__confirmedassumptions_item, name="" + (name_prefix or "data") + ".confirmed_assumptions[{data__confirmedassumptions_x}]".format(**locals()) + "", definition={'maximum': 999, 'minimum': 0, 'type': 'integer'}, rule='type')
                     if isinstance(data__confirmedassumptions_item, (int, float, Decimal)) and not isinstance(data__confirmedassumptions_item, bool):
                         if data__confirmedassumptions_item < 0:
@@ -2875,7 +2875,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
                 if data__rejectedassumptions_len > 100:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".rejected_assumptions must contain less than or equal to 100 items", value=data__rejectedassumptions, name="" + (name_prefix or "data") + ".rejected_assumptions", definition={'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, rule='maxItems')
                 for data__rejectedassumptions_x, data__rejectedassumptions_item in enumerate(data__rejectedassumptions):
-                    if not isinstance(data__rejectedassumptions_item, (int)) and not (isinstance(data__rejectedassumptions_item, float) and data__rejectedassumptions_item.is_integer()) or isinstance(data__rejectedassumptions_item, bool):
+                    if not isinstance(data__rejectedassumptions_item, (int)) or isinstance(data__rejectedassumptions_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".rejected_assumptions[{data__rejectedassumptions_x}]".format(**locals()) + " must be integer", value=data__rejectedassumptions_item, name="" + (name_prefix or "data") + ".rejected_assumptions[{data__rejectedassumptions_x}]".format(**locals()) + "", definition={'maximum': 999, 'minimum': 0, 'type': 'integer'}, rule='type')
                     if isinstance(data__rejectedassumptions_item, (int, float, Decimal)) and not isinstance(data__rejectedassumptions_item, bool):
                         if data__rejectedassumptions_item < 0:
@@ -2914,7 +2914,7 @@ def _v23(data, custom_formats={}, name_prefix=None):
                 if data__selectedreframings_len > 100:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".selected_reframings must contain less than or equal to 100 items", value=data__selectedreframings, name="" + (name_prefix or "data") + ".selected_reframings", definition={'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, rule='maxItems')
                 for data__selectedreframings_x, data__selectedreframings_item in enumerate(data__selectedreframings):
-                    if not isinstance(data__selectedreframings_item, (int)) and not (isinstance(data__selectedreframings_item, float) and data__selectedreframings_item.is_integer()) or isinstance(data__selectedreframings_item, bool):
+                    if not isinstance(data__selectedreframings_item, (int)) or isinstance(data__selectedreframings_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".selected_reframings[{data__selectedreframings_x}]".format(**locals()) + " must be integer", value=data__selectedreframings_item, name="" + (name_prefix or "data") + ".selected_reframings[{data__selectedreframings_x}]".format(**locals()) + "", definition={'maximum': 999, 'minimum': 0, 'type': 'integer'}, rule='type')
                     if isinstance(data__selectedreframings_item, (int, float, Decimal)) and not isinstance(data__selectedreframings_item, bool):
                         if data__selectedreframings_item < 0:
@@ -2966,7 +2966,7 @@ def _v24(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -3015,7 +3015,7 @@ def _v24(data, custom_formats={}, name_prefix=None):
                 if data__starredanalogies_len > 100:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".starred_analogies must contain less than or equal to 100 items", value=data__starredanalogies, name="" + (name_prefix or "data") + ".starred_analogies", definition={'items': {'maximum': 999, 'minimum': 0, 'type': 'integer'}, 'maxItems': 100, 'type': 'array'}, rule='maxItems')
                 for data__starredanalogies_x, data__starredanalogies_item in enumerate(data__starredanalogies):
-                    if not isinstance(data__starredanalogies_item, (int)) and not (isinstance(data__starredanalogies_item, float) and data__starredanalogies_item.is_integer()) or isinstance(data__starredanalogies_item, bool):
+                    if not isinstance(data__starredanalogies_item, (int)) or isinstance(data__starredanalogies_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".starred_analogies[{data__starredanalogies_x}]".format(**locals()) + " must be integer", value=data__starredanalogies_item, name="" + (name_prefix or "data") + ".starred_analogies[{data__starredanalogies_x}]".format(**locals()) + "", definition={'maximum': 999, 'minimum': 0, 'type': 'integer'}, rule='type')
                     if isinstance(data__starredanalogies_item, (int, float, Decimal)) and not isinstance(data__starredanalogies_item, bool):
                         if data__starredanalogies_item < 0:
@@ -3068,7 +3068,7 @@ def _v25(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -3177,7 +3177,7 @@ def _v26(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -3323,7 +3323,7 @@ def _v27(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:
@@ -3434,7 +3434,7 @@ def _v28(data, custom_formats={}, name_prefix=None):
         if "seq" in data_keys:
             data_keys.remove("seq")
             data__seq = data["seq"]
-            if not isinstance(data__seq, (int)) and not (isinstance(data__seq, float) and data__seq.is_integer()) or isinstance(data__seq, bool):
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
             if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
                 if data__seq < 1:

@@ -7,7 +7,7 @@ A reply never carries the user's reviews: those are recorded with `apply` after 
 
 from __future__ import annotations
 
-from argcheck.core import jsonio
+from argcheck.core import envelopes, jsonio
 
 USER_MOVES = frozenset({"decompose_review", "explore_review", "claims_review", "verdicts", "build_decision",
                         "submit_user_insight", "cancel"})
@@ -18,8 +18,8 @@ class IngestProblem(ValueError):
 
 
 def moves_from_envelope(state, reply) -> list[dict]:
-    if isinstance(reply, dict) and reply.get("envelope") == 1:
-        reply = _from_envelope(reply)
+    if envelopes.is_envelope(reply):
+        reply = _from_envelope(envelopes.normalize(reply))
     moves = reply.get("moves") if isinstance(reply, dict) and "type" not in reply else reply
     moves = moves if isinstance(moves, list) else [moves]
     if not moves:
@@ -42,8 +42,8 @@ def _from_envelope(envelope: dict):
     failure = envelope.get("failure")
     if failure is not None:
         raise IngestProblem(f"the call failed ({failure}); nothing to record: retry it")
-    response = envelope.get("response")
-    if not isinstance(response, str) or not response.strip():
+    response = envelope["response"]
+    if not response.strip():
         raise IngestProblem("the reply is empty; retry the call")
     return parse_reply(response)
 
