@@ -47,7 +47,8 @@ STATE = _Path(dir_okay=True, allow_dash=False)
 # (name -> (parameter, value)))
 COMMANDS = {
     "next": ("next_step", [("state", STATE)], 1, {"--format": ("fmt", FORMATS)}, {}),
-    "prompt": ("prompt", [("state", STATE)], 1, {}, {"--full": ("full", True), "--delta": ("full", False)}),
+    "prompt": ("prompt", [("state", STATE)], 1, {"--persona": ("persona", str)},
+               {"--full": ("full", True), "--delta": ("full", False)}),
     "render": ("render", [("state", STATE)], 1,
                {"--format": ("fmt", str),  # verbs.render checks it against the protocol's formats
                 "-o": ("output", _Path(dir_okay=False, allow_dash=True)),

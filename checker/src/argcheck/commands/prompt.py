@@ -13,7 +13,10 @@ from argcheck.commands.common import STATE_ARGUMENT
 @click.option("--full/--delta", "full", default=None,
               help="The whole state, or only what changed since the consultee's last reply in the session "
                    "the next call resumes. Default: delta when that session holds a reply, else full.")
-def command(state, full):
+@click.option("--persona", metavar="NAME", default=None,
+              help="The prompt of this one persona of the current round (a protocol with persona rounds, "
+                   "such as council), so each subagent can fetch its own prompt.")
+def command(state, full, persona):
     """Print the prompt for the consultee's next turn: preamble, question, ledger,
     open challenge ids with reminders, the phase's restrictions and the reply format.
 
@@ -23,4 +26,4 @@ def command(state, full):
 
     Pipe it to a wrapper: argcheck prompt S | argcheck-consult codex new | argcheck ingest S
     """
-    return verbs.prompt(state, full)
+    return verbs.prompt(state, full, persona)
