@@ -18,6 +18,12 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
   (Anthropic) or a ``function_call`` item (Responses; give ``"arguments"`` there). The client
   runs the tool and sends the result in its next request, which takes the next step.
 
+Conversations can have their own scripts (``routes``: a marker -> a list of steps): a request whose
+first user message contains a marker takes its next step from that route, every other request from
+the main script. Subagents that run at the same time (Claude Code's background Agent tool) thus each
+follow their own script, whatever order their requests come in. A route that runs out answers
+``{"reply": "done"}``.
+
 Any step may carry ``"usage": {"input": N, "output": N, "cached": N}``. With ``require_key`` set,
 a request without that key (``x-api-key`` or ``Authorization: Bearer``) gets a 401.
 
@@ -92,6 +98,17 @@ def last_user_text(body: dict) -> str:
     return ""
 
 
+def first_user_text(body: dict) -> str:
+    """The text of the first user message (what starts the conversation: the prompt, or a subagent's brief)."""
+    items = body.get("input") if "input" in body else body.get("messages", [])
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("role") == "user":
+            text = _text_of(item.get("content"))
+            if text:
+                return text
+    return items if isinstance(items, str) else ""
+
+
 def tool_results(body: dict) -> list:
     """Tool results the client sent back: Anthropic tool_result blocks or Responses outputs."""
     found = []
@@ -108,8 +125,9 @@ def tool_results(body: dict) -> list:
 class MockLLMServer:
     """The server: a script of steps, a request log, a thread serving on 127.0.0.1."""
 
-    def __init__(self, script=None, log_path=None, require_key=None, port=0):
+    def __init__(self, script=None, log_path=None, require_key=None, port=0, routes=None):
         self.script = list(script or [])
+        self.routes = {marker: list(steps) for marker, steps in (routes or {}).items()}
         self.log_path = Path(log_path) if log_path else None
         self.require_key = require_key
         self.requests: list[dict] = []
@@ -152,10 +170,25 @@ class MockLLMServer:
                     log.write(json.dumps(entry) + "\n")
             return len(self.requests)
 
-    def next_step(self) -> dict:
+    def next_step(self, body: dict | None = None) -> dict:
         with self._lock:
             self._counter += 1
+            route = self.route_of(body)
+            if route is not None:
+                steps = self.routes[route]
+                return steps.pop(0) if steps else {"reply": "done"}
             return self.script.pop(0) if self.script else {"echo": True}
+
+    def route_of(self, body: dict | None) -> str | None:
+        """The marker of the route this request's conversation follows, or None (the main script)."""
+        if not self.routes or not body:
+            return None
+        first = first_user_text(body)
+        return next((marker for marker in self.routes if marker in first), None)
+
+    def requests_of(self, marker: str | None) -> list[dict]:
+        """The model requests of one route's conversation (None: the main script's)."""
+        return [r for r in self.model_requests() if self.route_of(r.get("body")) == marker]
 
     def model_requests(self) -> list[dict]:
         return [r for r in self.requests if r["method"] == "POST"]
@@ -247,7 +280,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(401, {"error": {"type": "authentication_error",
                                             "message": "Incorrect API key provided (401 Unauthorized)"}})
             return
-        step = self.mock.next_step()
+        step = self.mock.next_step(body)
         if "hang" in step:
             self.mock.stopping.wait(float(step["hang"]))
             self.close_connection = True
