@@ -39,12 +39,15 @@ CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")
               help="With --run: the consult dispatcher (default: argcheck-consult on PATH).")
 @click.option("--replay-dir", type=click.Path(file_okay=False),
               help="With --run --consultee replay: transcripts <persona>.json and assessment.json.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              help="With --run: write the critique to this file instead of stdout (an agent then reads only "
+                   "the progress).")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
               help="With --run: seconds to wait for another argcheck process to release the state file.")
 @STATE_OPTION
 @FORCE_OPTION
 def command(state, force, document, run_it, parallel, resume, timeout, wrapper, replay_dir, lock_timeout,
-            **options):
+            output, **options):
     """A council of personas critiques a document: critique trees, self-critique, computed synthesis."""
     try:
         options["document"] = read_file_content(document)
@@ -52,10 +55,12 @@ def command(state, force, document, run_it, parallel, resume, timeout, wrapper, 
         raise click.UsageError(str(problem)) from None
     if not run_it:
         return create("council", options, state, force)
-    return _run(document, options, state, force, parallel, resume, timeout, wrapper, replay_dir, lock_timeout)
+    return _run(document, options, state, force, parallel, resume, timeout, wrapper, replay_dir, lock_timeout,
+                output)
 
 
-def _run(document, options, state, force, parallel, resume, timeout, wrapper, replay_dir, lock_timeout) -> int:
+def _run(document, options, state, force, parallel, resume, timeout, wrapper, replay_dir, lock_timeout,
+         output="-") -> int:
     from argcheck.protocols.council import consulting, driver
 
     if not options.get("consultee"):
@@ -82,6 +87,15 @@ def _run(document, options, state, force, parallel, resume, timeout, wrapper, re
         return int(ExitCode.BUSY)
     except FileExistsError as error:
         raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
-    click.echo(text, nl=False)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            click.echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
+            return int(ExitCode.USAGE)
+        click.echo(f"argcheck: the critique is in {output}", err=True)
     click.echo(f"argcheck: council recorded in {path}", err=True)
     return int(ExitCode.OK)
