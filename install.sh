@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Summary: Install argcheck: the checker CLI in its own venv, the consult wrappers, the Claude Code skills
 #
-# Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills] [--help]
+# Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]
+#                     [--hooks [--yes]] [--help]
 #
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
 #   --project DIR   copy the skills into DIR/.claude/skills instead of ~/.claude/skills
@@ -12,6 +13,12 @@
 #   --allow-skills  also add a `Skill(<name>)` allow rule per skill to Claude Code's settings
 #                   (~/.claude/settings.json, or DIR/.claude/settings.json with --project), so the model
 #                   may start a skill without asking you first; --uninstall removes only the rules it added
+#   --hooks         also add argcheck's Claude Code hooks (`argcheck hook EVENT`, see docs/hooks.md) and a
+#                   Skill(<name>) allow rule per skill to ~/.claude/settings.json (DIR/.claude/settings.local.json
+#                   with --project): the argcheck commands the skills teach then run without a prompt in every
+#                   turn of a run, and only those that write nothing or write only into the project's .argcheck/.
+#                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added
+#   --yes           with --hooks: consent without asking (for scripts; without a terminal --hooks needs it)
 #   --help          print this help
 #
 # Makes PREFIX/share/argcheck/venv (the checker from ./checker), PREFIX/share/argcheck/wrappers and the
@@ -38,6 +45,8 @@ MODE=install
 DRY_RUN=0
 WITH_MCP=0
 ALLOW_SKILLS=0
+WITH_HOOKS=0
+ASSUME_YES=0
 PREFIX=""
 PROJECT=""
 SOURCE_DIR=""
@@ -107,10 +116,17 @@ parse_args() {
       --dry-run) DRY_RUN=1; shift ;;
       --mcp) WITH_MCP=1; shift ;;
       --allow-skills) ALLOW_SKILLS=1; shift ;;
+      --hooks) WITH_HOOKS=1; shift ;;
+      --yes) ASSUME_YES=1; shift ;;
       -h | --help) usage; exit 0 ;;
       *) die 2 "unknown argument: $1 (see --help)" ;;
     esac
   done
+  if [ "${ASSUME_YES}" = 1 ] && [ "${WITH_HOOKS}" = 0 ]; then die 2 "--yes only goes with --hooks"; fi
+  if [ "${MODE}" = install ] && [ "${WITH_HOOKS}" = 1 ] && [ "${DRY_RUN}" = 0 ] && [ "${ASSUME_YES}" = 0 ] &&
+    [ ! -t 0 ]; then
+    die 2 "--hooks asks for your consent on a terminal, and stdin is not one: run it in a terminal, or pass --yes to consent to what --dry-run --hooks prints"
+  fi
 }
 
 resolve_paths() {
@@ -349,6 +365,79 @@ allow_skills() {
   add_to_record "$(printf '%s\n' "${added}" | sed '/^$/d' | sed "s|^|allow ${file} |")"
 }
 
+hooks_settings_file() {
+  if [ -n "${PROJECT}" ]; then
+    printf '%s/.claude/settings.local.json\n' "$(absolute_path "${PROJECT}")"
+  else
+    printf '%s/.claude/settings.json\n' "${HOME}"
+  fi
+}
+
+# The hooks' launcher: `argcheck hook EVENT` on the venv's python, without the console script's `import re`
+# (a hook runs on every tool call: this keeps one at about 1.3x a bare interpreter start).
+hook_launcher() {
+  printf '%s/argcheck-hook\n' "${SHARE_DIR}"
+}
+
+write_hook_launcher() {
+  write_file "$(hook_launcher)" "#!${SHARE_DIR}/venv/bin/python
+# Installed by argcheck's install.sh --hooks: runs \`argcheck hook EVENT\` for Claude Code's hooks.
+import sys
+from argcheck.cli import main
+sys.exit(main([\"hook\", *sys.argv[1:]]))
+"
+  act chmod 755 "$(hook_launcher)"
+}
+
+# Runs checker/tools/claude_hooks.py VERB on the hooks' settings file for the installed argcheck and skills.
+claude_hooks() {
+  local verb="$1" names=()
+  while IFS= read -r name; do names+=("${name}"); done < <(source_skills)
+  "${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" "${verb}" "$(hooks_settings_file)" \
+    "$(hook_launcher)" "${names[@]}"
+}
+
+# Prints exactly what --hooks will add and asks for consent (unless --yes or --dry-run); exits 1 on "no".
+consent_to_hooks() {
+  local plan answer file
+  file="$(hooks_settings_file)"
+  plan="$(claude_hooks plan)" || die 1 "cannot read ${file}: fix or move it, then run again"
+  if [ "${plan}" = "{}" ]; then
+    printf 'argcheck hooks: already in %s, nothing to add\n' "${file}"
+    return 0
+  fi
+  printf 'argcheck hooks: this JSON will be added to %s\n%s\n' "${file}" "${plan}"
+  printf 'With it, the argcheck commands the skills teach run without a permission prompt, but only those\n'
+  printf 'that write nothing or write only into the project'"'"'s .argcheck/ directory; ./install.sh --uninstall removes it.\n'
+  if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
+  printf 'Add it? [y/N] '
+  read -r answer || answer=""
+  case "${answer}" in
+    y | Y | yes | YES | Yes) ;;
+    *) die 1 "no consent given: nothing installed (run without --hooks to install without them)" ;;
+  esac
+}
+
+# Adds the hooks and Skill rules consented to, recording each addition for --uninstall.
+install_hooks() {
+  local file added line records=""
+  file="$(hooks_settings_file)"
+  if [ "${DRY_RUN}" = 1 ]; then
+    printf '[dry-run] add the hooks and Skill rules above to %q\n' "${file}"
+    return 0
+  fi
+  write_hook_launcher
+  if [ ! -e "${file}" ]; then records="created-file ${file}"$'\n'; fi
+  added="$(claude_hooks add)" || die 1 "could not add the hooks to ${file}"
+  while IFS= read -r line; do
+    case "${line}" in
+      hook$'\t'*) records="${records}hook ${file}"$'\t'"${line#hook$'\t'}"$'\n' ;;
+      allow$'\t'*) records="${records}allow ${file} ${line#allow$'\t'}"$'\n' ;;
+    esac
+  done <<<"${added}"
+  add_to_record "${records}"
+}
+
 path_hint() {
   case ":${PATH}:" in
     *":${BIN_DIR}:"*) return 0 ;;
@@ -377,6 +466,7 @@ install() {
   [ -f "${SOURCE_DIR}/checker/pyproject.toml" ] ||
     die 1 "no checker/pyproject.toml next to install.sh: run it from an argcheck checkout"
   refuse_clobbering
+  if [ "${WITH_HOOKS}" = 1 ]; then consent_to_hooks; fi
   created="$(missing_dirs "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}" | sed 's/^/created-dir /')"
   trap '[ -z "${BUILD_DIR}" ] || rm -rf "${BUILD_DIR}"' EXIT
   act mkdir -p "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}"
@@ -404,6 +494,10 @@ install() {
     allow_skills
     mcp_note="${mcp_note}, skills allowed in $(settings_file)"
   fi
+  if [ "${WITH_HOOKS}" = 1 ]; then
+    install_hooks
+    mcp_note="${mcp_note}, hooks in $(hooks_settings_file)"
+  fi
   skills="$(skills_phrase "$(source_skills)" → "${SKILLS_DIR}")"
   if [ "${DRY_RUN}" = 1 ]; then
     printf 'argcheck %s dry run, nothing changed: would install %s, %s%s\n' \
@@ -428,8 +522,25 @@ disallow() {
   fi
 }
 
+# Removes one hook entry install.sh added: "FILE<TAB>EVENT<TAB>MATCHER<TAB>COMMAND".
+unhook() {
+  local rest="$1" file event matcher command python
+  file="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
+  event="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
+  matcher="${rest%%$'\t'*}"; command="${rest#*$'\t'}"
+  if [ "${DRY_RUN}" = 1 ]; then
+    printf '[dry-run] remove the %s hook from %q\n' "${event}" "${file}"
+    return 0
+  fi
+  if ! python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" ||
+    ! "${python}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" remove "${file}" "${event}" "${matcher}" "${command}"; then
+    note "could not remove the ${event} hook from ${file}; remove it by hand"
+  fi
+}
+
 uninstall() {
   local version dir skill link line record summary="" names skills_dirs="${SKILLS_DIR}" created="" found=0
+  local created_files="" file
   check_writable "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}"
   version="$(installed_version)" || version=""
   record="$(record_path)"
@@ -441,9 +552,16 @@ uninstall() {
         "mcp user "*) run_mcp remove user "${line#mcp user }" || true ;;
         "mcp project "*) run_mcp remove project "${line#mcp project }" || true ;;
         "allow "*) disallow "${line#allow }" ;;
+        "hook "*) unhook "${line#hook }" ;;
+        "created-file "*) created_files="${created_files}${line#created-file }"$'\n' ;;
       esac
     done <"${record}"
   fi
+  # A settings file the install created goes too, once nothing but empty objects and lists is left in it.
+  while IFS= read -r file; do
+    if [ -z "${file}" ] || [ "${DRY_RUN}" = 1 ]; then continue; fi
+    "${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" drop-if-empty "${file}" || true
+  done <<<"${created_files}"
   while IFS= read -r dir; do
     names=""
     for skill in "${dir}"/*/; do

@@ -5,8 +5,9 @@ Usage: claude_settings.py add|remove SETTINGS_JSON RULE...
 
 `add` puts each RULE (e.g. `Skill(deliberate)`) into `permissions.allow` unless it is there already, and
 prints the rules it added, one per line (install.sh records exactly those, so `--uninstall` removes only
-rules argcheck added). `remove` takes the given rules out again. Every other key of the file is kept as it
-was; the file is replaced atomically. A settings file that is not a JSON object is left alone: exit 1.
+rules argcheck added). `remove` takes the given rules out again (and an allow list or permissions object
+left empty). Every other key of the file is kept as it was; the file is replaced atomically. A settings file
+that is not a JSON object is left alone: exit 1.
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ def allow_list(settings: dict) -> list:
     if not isinstance(permissions, dict) or not isinstance(permissions.setdefault("allow", []), list):
         raise ValueError('"permissions.allow" is not a list')
     return permissions["allow"]
+
+
+def drop_if_empty(settings: dict) -> None:
+    """Take out an allow list, then a permissions object, that the removal left empty."""
+    if settings["permissions"]["allow"] == []:
+        del settings["permissions"]["allow"]
+    if settings["permissions"] == {}:
+        del settings["permissions"]
 
 
 def save(path: str, settings: dict) -> None:
@@ -67,6 +76,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(added))
     else:
         allowed[:] = [rule for rule in allowed if rule not in rules]
+        drop_if_empty(settings)
     save(path, settings)
     return 0
 

@@ -190,6 +190,76 @@ setup() {
   ! grep -q "Skill(deliberate)" "${PREFIX}/share/argcheck/install-record"
 }
 
+@test "--hooks with no terminal and no --yes refuses before changing anything" {
+  assert_first_install_ok
+  local before
+  before="$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")"
+  run -2 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --hooks </dev/null
+  [[ "${stderr}" == *"--hooks asks for your consent on a terminal"*"pass --yes"* ]]
+  [ "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")" = "${before}" ]
+  run -2 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --yes
+  [[ "${stderr}" == *"--yes only goes with --hooks"* ]]
+}
+
+@test "--hooks --dry-run prints exactly the settings JSON it would add and changes nothing" {
+  assert_first_install_ok
+  local project="${SHARED}/hooked-project" before
+  mkdir -p "${project}"
+  before="$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}" "${project}")"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --dry-run </dev/null
+  [[ "${output}" == *"argcheck hooks: this JSON will be added to ${project}/.claude/settings.local.json"* ]]
+  printf '%s\n' "${output}" | sed -n '/^{$/,/^}$/p' >"${BATS_TEST_TMPDIR}/plan.json"
+  run -0 python3 - "${BATS_TEST_TMPDIR}/plan.json" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+assert sorted(plan["hooks"]) == ["PostToolUse", "PostToolUseFailure", "PreToolUse", "SessionStart", "Stop",
+                              "UserPromptSubmit"], plan
+for event, groups in plan["hooks"].items():
+    assert groups[0]["hooks"][0]["command"] == f"{sys.argv[2]} {event}", groups
+print(" ".join(plan["permissions"]["allow"]))
+PY
+  [[ "${output}" == *"Skill(triz)"* ]]
+  [ "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}" "${project}")" = "${before}" ]
+}
+
+@test "--hooks on a terminal asks y/N, and N changes nothing" {
+  assert_first_install_ok
+  local before
+  before="$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")"
+  run bash -c 'printf "n\n" | script -qec "$1" /dev/null' _ "${INSTALL} --prefix ${PREFIX} --hooks"
+  [[ "${output}" == *"this JSON will be added to ${TEST_HOME}/.claude/settings.json"*"Add it? [y/N]"* ]]
+  [[ "${output}" == *"no consent given: nothing installed"* ]]
+  [ "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")" = "${before}" ]
+}
+
+@test "--hooks --yes adds the hooks and Skill rules once, keeping the user's own hooks and settings" {
+  assert_first_install_ok
+  local project="${SHARED}/hooked-project" settings
+  settings="${project}/.claude/settings.local.json"
+  mkdir -p "${project}/.claude"
+  printf '%s\n' '{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "my-stop"}]}]}}' >"${settings}"
+  cp "${settings}" "${SHARED}/users-own-settings.json"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
+  [[ "${lines[-2]}" == *", hooks in ${settings}" ]]
+  run -0 python3 - "${settings}" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["model"] == "opus"
+assert d["hooks"]["Stop"][0]["hooks"][0]["command"] == "my-stop"
+assert d["hooks"]["Stop"][1]["hooks"][0]["command"] == f"{sys.argv[2]} Stop"
+assert all(len(groups) == 1 for event, groups in d["hooks"].items() if event != "Stop")
+print(" ".join(d["permissions"]["allow"]))
+PY
+  [[ "${output}" == *"Skill(deliberate)"*"Skill(triz)"* ]]
+  cp "${settings}" "${BATS_TEST_TMPDIR}/once.json"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
+  [[ "${output}" == *"argcheck hooks: already in ${settings}, nothing to add"* ]]
+  cmp "${settings}" "${BATS_TEST_TMPDIR}/once.json"
+  grep -q "^hook ${settings}"$'\t'"PreToolUse"$'\t' "${PREFIX}/share/argcheck/install-record"
+  run -0 "${PREFIX}/share/argcheck/argcheck-hook" PreToolUse <<<"{\"cwd\": \"${project}\", \"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"argcheck next\"}}"
+  [[ "${output}" == *'"permissionDecision": "allow"'* ]]
+}
+
 @test "refuses to overwrite the user's own skill of the same name and installs nothing" {
   local home="${BATS_TEST_TMPDIR}/user-home" prefix="${BATS_TEST_TMPDIR}/clobber-prefix" name
   name="$(source_skills | head -n 1)"
@@ -240,7 +310,8 @@ setup() {
 @test "--help prints the usage header and an unknown option exits 2" {
   run -0 "${INSTALL}" --help
   [[ "${lines[0]}" == "Summary: "* ]]
-  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills] [--help]"* ]]
+  [[ "${output}" == *"Usage: ./install.sh [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]"* ]]
+  [[ "${output}" == *"[--hooks [--yes]] [--help]"* ]]
 
   run -2 --separate-stderr "${INSTALL}" --frobnicate
   [[ "${stderr}" == *"unknown argument: --frobnicate"* ]]
@@ -266,6 +337,9 @@ setup() {
   run -0 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["model"], d["permissions"]["allow"])' \
     "${TEST_HOME}/.claude/settings.json"
   [ "${output}" = "opus ['Bash(ls:*)', 'Skill(deliberate)']" ]
+  # --hooks took out exactly what it added: the user's own settings file is as it was before.
+  run -0 python3 -c 'import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); sys.exit(a!=b)' \
+    "${SHARED}/hooked-project/.claude/settings.local.json" "${SHARED}/users-own-settings.json"
 
   rm "${PREFIX}/bin/my-tool"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall

@@ -1,4 +1,4 @@
-"""The everyday calls without click: `validate`, `next`, `prompt`, `render` and `apply`.
+"""The everyday calls without click: `validate`, `next`, `prompt`, `render`, `apply` and `hook`.
 
 Importing click costs a call about 20 ms, more than replaying a 200-move state. When the arguments
 are plain (the options below, each at most with its value, in any order), this module parses them
@@ -64,6 +64,10 @@ def run(argv: list[str]) -> int | None:
     """Run `argv` without click and return the exit code, or None to let click run it."""
     if not argv or "_ARGCHECK_COMPLETE" in os.environ:
         return None
+    if argv[0] == "hook" and len(argv) == 2 and not argv[1].startswith("-"):
+        from argcheck.harness.events import run as answer_hook
+
+        return answer_hook(argv[1:])
     if argv[0] == "validate":
         from argcheck.validating import fast_validate
 

@@ -45,6 +45,8 @@ def command():
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     """Shared by every protocol's init subcommand: write the state file, print its path."""
     env = default_env(options.get("workspace"))
+    if "conversation_id" in options and not options["conversation_id"]:
+        options["conversation_id"] = _harness_conversation()
     try:
         state, doc = operations.init_file(state, protocol, options, env, force=force)
     except protocols.UsageProblem as problem:
@@ -57,6 +59,16 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     if not click.get_current_context().meta.get(QUIET):
         click.echo(f"argcheck: created {protocol} run {doc['id']} in {state}", err=True)
     return int(ExitCode.OK)
+
+
+def _harness_conversation() -> str | None:
+    """The agent conversation the harness names (ARGCHECK_CONVERSATION_ID, exported by `argcheck hook
+    SessionStart`), so that the Stop hook knows which runs this conversation started."""
+    import os
+    import re
+
+    value = os.environ.get("ARGCHECK_CONVERSATION_ID", "")
+    return value if re.fullmatch(r"[A-Za-z0-9._:-]{1,128}", value) else None
 
 
 STATE_OPTION = click.option("--state", "state", type=click.Path(dir_okay=False),

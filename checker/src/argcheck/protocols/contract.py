@@ -10,7 +10,8 @@ parts are modules of the package with fixed names, imported only when a command 
   catalog.py       the rule catalogue (`registry.define`) and PLACEHOLDERS (what each message slot means)
   engine.py        Engine(header, env) with .state, .status, .step(index, move), .finish() and HANDLERS,
                    one handler per move type (the reducer; pure)
-  nextstep.py      report(state, state_path) -> dict; format_text(report) -> str
+  nextstep.py      report(state, state_path) -> dict with "next": {actor, text, commands} (actor one of
+                   AGENT_ACTORS when the orchestrating agent owes the move); format_text(report) -> str
   prompting.py     render_prompt(state) -> str
   ingest.py        IngestProblem; moves_from_envelope(state, reply) -> [move]; moves_after_refusal(reply, found)
   render.py        render(state, fmt, findings) -> str, for every fmt in SPEC.formats
@@ -32,6 +33,9 @@ import importlib
 import re
 from functools import cached_property
 
+# The `next.actor` values of a nextstep report that name the orchestrating agent itself; any other actor
+# (the user, a consultee, an arbiter, ...) is someone the run waits for (the Stop hook reads this).
+AGENT_ACTORS = frozenset({"agent", "orchestrator"})
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render",
                   "init_command")
 PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""What a Claude Code hook costs a prompt or a tool call: `argcheck hook EVENT` against `python -c pass`.
+
+Every hook call runs in a fresh process with a recorded hook input on stdin (the shapes Claude Code 2.1.330
+sends), interleaved round by round with `python -c pass` on argcheck's own interpreter, and the table gives
+the ratio of the medians: CPU time, then wall time. Two projects: one with no `.argcheck/` at all (no run
+open: the fast path, target <= 2x), and one holding a finished run (the state file is read; reported, no
+target). `CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
+
+The hook runs as `./install.sh --hooks` installs it: a launcher script on argcheck's interpreter that calls
+`argcheck.cli.main(["hook", EVENT])` (written here the same way). `--console-script` also times
+`argcheck hook EVENT` through the pip console script, as the plugin's hooks.json calls it: that script's own
+`import re` costs about 0.7x an interpreter start.
+
+It reports; it does not assert.  Usage: python3 bench/bench_hooks.py [--reps N] [--console-script]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_validate import find_argcheck, interpreter_of  # noqa: E402
+
+TARGET = 2.0
+LAUNCHER = "#!{python}\nimport sys\nfrom argcheck.cli import main\nsys.exit(main([\"hook\", *sys.argv[1:]]))\n"
+
+
+def inputs(project: Path) -> dict[str, dict]:
+    common = {"session_id": "bench-1", "transcript_path": "/nonexistent.jsonl", "cwd": str(project),
+              "permission_mode": "default"}
+    bash = {"command": "npm test -- --watch=false", "description": "run the tests"}
+    return {
+        "PreToolUse Bash": dict(common, hook_event_name="PreToolUse", tool_name="Bash", tool_input=bash),
+        "PreToolUse Edit": dict(common, hook_event_name="PreToolUse", tool_name="Edit",
+                                tool_input={"file_path": str(project / "src" / "app.py"), "old_string": "a",
+                                            "new_string": "b"}),
+        "PostToolUse Bash": dict(common, hook_event_name="PostToolUse", tool_name="Bash", tool_input=bash,
+                                 tool_response={"stdout": "ok\n" * 200, "stderr": "", "interrupted": False}),
+        "UserPromptSubmit": dict(common, hook_event_name="UserPromptSubmit", prompt="Now add the tests."),
+        "Stop": dict(common, hook_event_name="Stop", stop_hook_active=False, background_tasks=[]),
+    }
+
+
+def run_once(argv: list[str], stdin_path: str | None, env: dict) -> tuple[float, float]:
+    """Wall ms and CPU ms of one process."""
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        started = time.perf_counter()
+        child = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        _, _, usage = os.wait4(child.pid, 0)
+    return (time.perf_counter() - started) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def measure(cases: dict, reps: int) -> dict[str, tuple[list, list]]:
+    for argv, path, env in cases.values():
+        run_once(argv, path, env)  # warm-up: page cache, .pyc files
+    times = {label: ([], []) for label in cases}
+    labels = list(cases)
+    for number in range(reps):
+        shift = number % len(labels)
+        for label in labels[shift:] + labels[:shift]:
+            wall, cpu = run_once(*cases[label])
+            times[label][0].append(wall)
+            times[label][1].append(cpu)
+    return times
+
+
+def make_projects(root: Path, argcheck: str) -> dict[str, Path]:
+    empty, finished = root / "no-run", root / "finished-run"
+    empty.mkdir()
+    finished.mkdir()
+    state = ".argcheck/done.json"
+    subprocess.run([argcheck, "init", "triz", "--problem", "How do we keep a bench honest over time?",
+                    "--state", state], cwd=finished, check=True, capture_output=True)
+    subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user", "reason": "bench"})],
+                   cwd=finished, check=True, capture_output=True)
+    return {"no .argcheck/": empty, "a finished run": finished}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=15)
+    parser.add_argument("--console-script", action="store_true", help="also time `argcheck hook` (the plugin's way)")
+    args = parser.parse_args()
+    argcheck = find_argcheck()
+    python = interpreter_of(argcheck)
+    with tempfile.TemporaryDirectory(prefix="bench-hooks.") as folder:
+        root = Path(folder)
+        projects = make_projects(root, argcheck)
+        launcher = root / "argcheck-hook"
+        launcher.write_text(LAUNCHER.format(python=python))
+        launcher.chmod(0o755)
+        cases = {"python -c pass": ([python, "-c", "pass"], None, dict(os.environ))}
+        for where, project in projects.items():
+            env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project))
+            for label, payload in inputs(project).items():
+                path = root / f"{abs(hash((where, label)))}.json"
+                path.write_text(json.dumps(payload))
+                event = label.split()[0]
+                cases[f"{label} | {where}"] = ([str(launcher), event], str(path), env)
+                if args.console_script:
+                    cases[f"{label} | {where} | argcheck hook"] = ([argcheck, "hook", event], str(path), env)
+        times = measure(cases, args.reps)
+    base_wall, base_cpu = (statistics.median(values) for values in times["python -c pass"])
+    print(f"python -c pass: {base_cpu:.1f} ms CPU, {base_wall:.1f} ms wall (medians of {args.reps})")
+    print(f"{'hook call | project | how':<60} {'CPU ratio':>9} {'wall ratio':>10}")
+    for label, (walls, cpus) in times.items():
+        if label == "python -c pass":
+            continue
+        cpu, wall = statistics.median(cpus) / base_cpu, statistics.median(walls) / base_wall
+        targeted = "finished" not in label and "argcheck hook" not in label
+        mark = f"  over the {TARGET}x target" if targeted and cpu > TARGET else ""
+        print(f"{label:<60} {cpu:>8.2f}x {wall:>9.2f}x{mark}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

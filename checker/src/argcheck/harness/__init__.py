@@ -1,0 +1,16 @@
+"""The Claude Code harness: `argcheck hook EVENT` answers Claude Code's hooks.
+
+A shell, like the CLI and the MCP server: it reads the hook's JSON, decides with pure functions and answers
+in the hook protocol (exit 0 and JSON on stdout, or nothing for "no decision"). It never names a protocol:
+what a run owes next comes through the protocol contract.
+
+  events.py     the entry point: read stdin, dispatch on the event, print the answer; never a traceback
+  answers.py    the hook protocol's answers (allow / ask / deny, block, additional context)
+  places.py     the project, its state directory and whether a path stays inside it
+  shellwords.py a shell command split into words, or None when the shell would do more than run one command
+  consent.py    which argcheck commands run without a prompt (consent that spans the run)
+  guard.py      the state guard: the agent's tools never write argcheck's files (shellwrites.py: Bash)
+  runs.py       the project's open runs through the protocol contract (status, summary, next step)
+  stopgate.py   the Stop gate: a run this conversation started is not left owing the agent's move
+  resume.py     SessionStart: the conversation id for `argcheck init`; open runs restated after compaction
+"""

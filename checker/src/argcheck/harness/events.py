@@ -1,0 +1,185 @@
+"""`argcheck hook EVENT`: read Claude Code's hook JSON on stdin, answer in the hook protocol.
+
+Whatever the input, the answer is exit 0 with a JSON answer or nothing (no decision); never exit 2, which
+Claude Code reads as a block the user could not get out of, and never a traceback. An unknown EVENT is a
+setup mistake: it is named on stderr with exit 1, which Claude Code shows and otherwise ignores.
+Kept free of click and of the protocols' code: with no run open a call must cost about one interpreter start.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SessionStart")
+MAX_INPUT = 8 * 1024 * 1024  # a Bash call's whole output can come in a PostToolUse input
+SETUP_PROBLEM = 1
+
+
+def event_name(text: str) -> str | None:
+    """The event `text` names (PreToolUse, pre-tool-use, pre_tool_use, pretooluse), or None."""
+    wanted = text.replace("-", "").replace("_", "").lower()
+    for event in EVENTS:
+        if event.lower() == wanted:
+            return event
+    return None
+
+
+def run(argv: list[str]) -> int:
+    """The whole hook call for argv == [EVENT]."""
+    event = event_name(argv[0]) if len(argv) == 1 else None
+    if event is None:
+        sys.stderr.write(f"argcheck hook: unknown event {' '.join(argv)!r}; one of {', '.join(EVENTS)}\n")
+        return SETUP_PROBLEM
+    try:
+        data = read_input()
+        if data is None or nothing_to_do(event, data):
+            return 0
+        hook_input = parse(data)
+        answer = respond(event, hook_input) if hook_input is not None else None
+    except Exception as problem:  # noqa: BLE001 - a hook never fails the tool call: no decision instead
+        sys.stderr.write(f"argcheck hook {event}: no decision ({type(problem).__name__})\n")
+        return 0
+    if answer:
+        import json
+
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    return 0
+
+
+def read_input() -> bytes | None:
+    """The hook's input from stdin, or None when there is none or it is too big."""
+    if sys.stdin is None or sys.stdin.isatty():
+        return None
+    data = sys.stdin.buffer.read(MAX_INPUT + 1)
+    return None if len(data) > MAX_INPUT else data
+
+
+EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
+
+
+def nothing_to_do(event: str, data: bytes) -> bool:
+    """The fast path, decided before JSON is even parsed (which costs more than the rest of the call).
+
+    PreToolUse: nothing in the call names argcheck (its commands, `.argcheck/`, the key's directory) or the
+    witness, and it is no file editor's call (an editor may reach a state file through a symlink).
+    The other events: Claude Code names the project (CLAUDE_PROJECT_DIR) and it has no state directory, so
+    no run is open. SessionStart always runs: once per session, it exports the conversation id."""
+    if event == "SessionStart":
+        return False
+    if event == "PreToolUse":
+        return b"argcheck" not in data and b"witness" not in data and not any(n in data for n in EDITOR_NAMES)
+    project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+    return os.path.isabs(project) and not os.path.isdir(os.path.join(project, ".argcheck"))
+
+
+def parse(data: bytes) -> dict | None:
+    """The hook's JSON object, or None when it is not one."""
+    import json
+
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def respond(event: str, hook_input: dict) -> dict | None:
+    """The answer to one hook call (None: no decision)."""
+    if event == "PreToolUse":
+        return pre_tool_use(hook_input)
+    if event == "Stop":
+        return stop(hook_input)
+    if event == "SessionStart":
+        return session_start(hook_input)
+    witness(event, hook_input)
+    return None
+
+
+def witness(event: str, hook_input: dict) -> None:
+    """Record a user prompt, or a Bash / WebSearch / WebFetch call, in the witness log of a project with runs."""
+    from argcheck.harness import places
+
+    project = places.project_dir(hook_input)
+    state_dir = places.state_dir(project) if project else None
+    if not state_dir or not os.path.isdir(state_dir):
+        return
+    from argcheck.harness import witness as log
+
+    record = log.prompt_record(hook_input) if event == "UserPromptSubmit" else log.tool_record(hook_input)
+    if record is None:
+        return
+    key = log.load_key(places.key_dir())
+    if key:
+        log.append(state_dir, key, record, hook_input.get("session_id"))
+
+
+def _open_runs(hook_input: dict):
+    """The project and its open runs; ([], None) at once when it has no state directory."""
+    from argcheck.harness import places
+
+    project = places.project_dir(hook_input)
+    state_dir = places.state_dir(project) if project else None
+    if not state_dir or not os.path.isdir(state_dir):
+        return project, []
+    from argcheck.harness import runs
+
+    return project, runs.open_runs(state_dir, project)
+
+
+def stop(hook_input: dict) -> dict | None:
+    """Block a stop while a run this conversation started owes the agent's move (bounded)."""
+    session_id, active = hook_input.get("session_id"), hook_input.get("stop_hook_active") is True
+    _, open_runs = _open_runs(hook_input)
+    if not open_runs:
+        return None
+    from argcheck.harness import answers, stopgate
+
+    count = stopgate.blocks_so_far(session_id, active) if isinstance(session_id, str) else 0
+    reason = stopgate.decide(open_runs, session_id, active, hook_input.get("background_tasks"), count)
+    if reason is None:
+        return None
+    stopgate.remember_blocks(session_id, count + 1)
+    return answers.block_stop(reason)
+
+
+def session_start(hook_input: dict) -> dict | None:
+    """Export the conversation id to later Bash commands; after compact/resume, restate the open runs."""
+    from argcheck.harness import resume
+
+    resume.export_conversation(hook_input.get("session_id"))
+    if hook_input.get("source") not in ("compact", "resume"):
+        return None
+    _, open_runs = _open_runs(hook_input)
+    text = resume.context_text(open_runs)
+    if text is None:
+        return None
+    from argcheck.harness import answers
+
+    return answers.additional_context("SessionStart", text)
+
+
+def pre_tool_use(hook_input: dict) -> dict | None:
+    """The state guard's deny, else the consent's allow or ask, else no decision."""
+    tool, tool_input = hook_input.get("tool_name"), hook_input.get("tool_input")
+    if not isinstance(tool, str) or not isinstance(tool_input, dict):
+        return None
+    command = tool_input.get("command") if tool == "Bash" else None
+    cwd_text = hook_input.get("cwd")
+    if tool == "Bash" and not (isinstance(command, str) and ("argcheck" in command or "witness" in command
+                                                                or ".argcheck" in str(cwd_text))):
+        return None  # the everyday call: nothing of argcheck's in it
+    from argcheck.harness import answers, consent, guard, places
+
+    project, cwd = places.project_dir(hook_input), places.working_dir(hook_input)
+    if project is None or cwd is None:
+        return None
+    state_dir = places.state_dir(project)
+    if tool == "Bash":
+        reason = guard.check_bash(command, cwd, state_dir, places.key_dir())
+    else:
+        reason = guard.check_tool(tool, tool_input, cwd, state_dir, places.key_dir())
+    if reason:
+        return answers.permission("deny", reason)
+    verdict = consent.decide(command, cwd, state_dir) if tool == "Bash" else None
+    return answers.permission(verdict.decision, verdict.reason) if verdict else None

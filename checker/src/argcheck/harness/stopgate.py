@@ -1,0 +1,77 @@
+"""The Stop gate: a run this conversation started, that owes the agent's move, is not left half done.
+
+`decide` is pure: given the open runs, the conversation, and how many times in a row the stop was already
+blocked, it answers a block whose reason is the next step (as `argcheck next` gives it), or nothing. It never
+blocks for a run that waits for the user, a consultee or an arbiter, for a run another conversation
+started, while background tasks (subagents) are still running, or more than MAX_BLOCKS times in a row: after
+that the agent may stop, and the user sees the run where it stands. The agent can always end a run
+honestly with the protocol's cancel or abort move, which closes it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+MAX_BLOCKS = 3
+MAX_COMMAND = 400
+SESSION_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+
+def owing_runs(runs: list, session_id) -> list:
+    """The open runs started in this conversation whose next move is the agent's."""
+    return [run for run in runs if run.conversation_id == session_id and run.owed_by_agent()]
+
+
+def decide(runs: list, session_id, stop_hook_active: bool, background_tasks, blocks_so_far: int) -> str | None:
+    """The reason to block this stop, or None to let the agent stop."""
+    if not isinstance(session_id, str) or not SESSION_PATTERN.match(session_id):
+        return None
+    if background_tasks:
+        return None  # subagents are working: their notices will open the next turn
+    if stop_hook_active and blocks_so_far >= MAX_BLOCKS:
+        return None
+    owing = owing_runs(runs, session_id)
+    return reason_for(owing[0]) if owing else None
+
+
+def reason_for(run) -> str:
+    """One or two lines: the run, the step it owes, its first command, the honest way out."""
+    step = run.next_step
+    commands = step.get("commands") or []
+    first = commands[0] if commands and isinstance(commands[0], str) else f"argcheck next {run.path}"
+    if len(first) > MAX_COMMAND:
+        first = first[:MAX_COMMAND] + "…"
+    return (f"argcheck: the {run.protocol} run {run.path} is not done and the next move is yours: "
+            f"{step.get('text', '')}\nRun: {first}  (or end the run with its cancel/abort move; "
+            f"`argcheck next {run.path}` shows every option)")
+
+
+# -- the count of blocks in a row, kept per conversation outside the project ---------------------------------
+
+def counter_path(session_id: str) -> str:
+    base = os.environ.get("XDG_STATE_HOME")
+    if not base or not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "argcheck", "stop-blocks", session_id)
+
+
+def blocks_so_far(session_id: str, stop_hook_active: bool) -> int:
+    """How many stops in a row were blocked (0 when this stop is not a continuation of a blocked one)."""
+    if not stop_hook_active:
+        return 0
+    try:
+        with open(counter_path(session_id), encoding="ascii") as handle:
+            return int(handle.read(16).strip() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+def remember_blocks(session_id: str, count: int) -> None:
+    path = counter_path(session_id)
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        with open(path, "w", encoding="ascii") as handle:
+            handle.write(str(count))
+    except OSError:
+        pass

@@ -1,0 +1,176 @@
+"""The witness log: what the harness saw, kept beside the state files, append-only, chained and signed.
+
+Each line of `.argcheck/witness.jsonl` is one JSON record: what happened (a user prompt; a Bash call with
+its exit code and output; a web search or fetch with the URLs it returned), in which conversation and
+when, its place in the log (`seq`), the `mac` of the record before it (`prev`), and its own `mac`: an
+HMAC-SHA256 over the rest, under a key that lives outside the project (`places.key_dir()/witness.key`,
+mode 0600, made on first use). A record edited, dropped, reordered or added without the key breaks the
+chain (`verify`). The guard keeps the agent's tools off both the log and the key. It raises the cost of
+forging a record well above writing a move; it is no boundary against an agent with an unrestricted shell,
+which can read any file the user can (docs/hooks.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import time
+
+LOG_NAME = "witness.jsonl"
+KEY_NAME = "witness.key"
+MAX_TEXT = 65536  # a prompt or an output kept verbatim up to this many characters (digest of the whole)
+MAX_COMMAND = 8192
+MAX_URLS = 100
+URL = re.compile(r"https?://[^\s\"'<>\\)\]]+")
+EXIT_CODE = re.compile(r"Exit code (\d+)")
+
+
+def canonical(record: dict) -> bytes:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def sign(key: bytes, record: dict) -> str:
+    return hmac.new(key, canonical(record), hashlib.sha256).hexdigest()
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# -- what a hook call becomes (pure) ------------------------------------------------------------------------
+
+def prompt_record(hook_input: dict) -> dict | None:
+    prompt = hook_input.get("prompt")
+    if not isinstance(prompt, str):
+        return None
+    return {"kind": "prompt", "text": prompt[:MAX_TEXT], "sha256": digest(prompt), "chars": len(prompt)}
+
+
+def tool_record(hook_input: dict) -> dict | None:
+    """A Bash call (PostToolUse: exit 0; PostToolUseFailure: the code in its error), a WebSearch or WebFetch."""
+    tool, tool_input = hook_input.get("tool_name"), hook_input.get("tool_input")
+    if not isinstance(tool_input, dict):
+        return None
+    response = hook_input.get("tool_response")
+    if tool == "Bash" and isinstance(tool_input.get("command"), str):
+        return _bash_record(tool_input["command"], response, hook_input.get("error"))
+    if tool == "WebSearch" and isinstance(tool_input.get("query"), str):
+        return {"kind": "web_search", "query": tool_input["query"][:MAX_COMMAND], "urls": urls_in(response)}
+    if tool == "WebFetch" and isinstance(tool_input.get("url"), str):
+        return {"kind": "web_fetch", "url": tool_input["url"][:MAX_COMMAND], "urls": urls_in(response)}
+    return None
+
+
+def _bash_record(command: str, response, error) -> dict:
+    if isinstance(error, str):  # PostToolUseFailure: "Exit code N" and what the command printed
+        found = EXIT_CODE.search(error)
+        exit_code, output = (int(found.group(1)) if found else None), error
+    else:
+        response = response if isinstance(response, dict) else {}
+        parts = [response.get(name) for name in ("stdout", "stderr")]
+        exit_code, output = 0, "\n".join(part for part in parts if isinstance(part, str) and part)
+    return {"kind": "bash", "command": command[:MAX_COMMAND], "command_sha256": digest(command),
+            "exit_code": exit_code, "output": output[:MAX_TEXT], "output_sha256": digest(output),
+            "output_chars": len(output)}
+
+
+def urls_in(value) -> list[str]:
+    """Every distinct http(s) URL anywhere in a tool's response, in order (at most MAX_URLS)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    seen: list[str] = []
+    for url in URL.findall(text):
+        url = url.rstrip(".,;:")
+        if url not in seen:
+            seen.append(url)
+        if len(seen) >= MAX_URLS:
+            break
+    return seen
+
+
+# -- the key and the log (I/O) ------------------------------------------------------------------------------
+
+def load_key(key_dir: str, create: bool = True) -> bytes | None:
+    """The witness key (made with mode 0600, in a 0700 directory, when missing and `create`)."""
+    path = os.path.join(key_dir, KEY_NAME)
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(256).strip() or None
+    except FileNotFoundError:
+        if not create:
+            return None
+    os.makedirs(key_dir, mode=0o700, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return load_key(key_dir, create=False)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(secrets.token_hex(32).encode("ascii"))
+    return load_key(key_dir, create=False)
+
+
+def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None = None) -> dict:
+    """Add `record` to the state directory's witness log, chained and signed; the written entry."""
+    import fcntl
+
+    path = os.path.join(state_dir, LOG_NAME)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+    with os.fdopen(fd, "r+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        last = _last_entry(handle)
+        entry = {"seq": (last.get("seq", 0) if last else 0) + 1, "prev": last.get("mac", "") if last else "",
+                 "at": now or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                 "session": session_id if isinstance(session_id, str) else None, **record}
+        entry["mac"] = sign(key, entry)
+        handle.seek(0, os.SEEK_END)
+        handle.write(canonical(entry) + b"\n")
+    return entry
+
+
+def _last_entry(handle) -> dict | None:
+    size = handle.seek(0, os.SEEK_END)
+    if size == 0:
+        return None
+    handle.seek(max(0, size - 4 * MAX_TEXT - 65536))
+    lines = handle.read().splitlines()
+    try:
+        return json.loads(lines[-1]) if lines else None
+    except ValueError:
+        return {"seq": -1, "mac": "broken"}  # a damaged tail: the chain stays visibly broken
+
+
+def read_log(state_dir: str) -> list[str]:
+    try:
+        with open(os.path.join(state_dir, LOG_NAME), encoding="utf-8", errors="replace") as handle:
+            return handle.read().splitlines()
+    except OSError:
+        return []
+
+
+def verify(lines: list[str], key: bytes) -> tuple[list[dict], list[str]]:
+    """The entries of a witness log that check out, in order, and what is wrong with the rest.
+
+    Reading stops at the first broken link: an entry after it cannot be trusted to be in its place."""
+    entries, problems, prev = [], [], ""
+    for number, line in enumerate(lines, start=1):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            problems.append(f"line {number}: not JSON")
+            break
+        if not isinstance(entry, dict) or not isinstance(entry.get("mac"), str):
+            problems.append(f"line {number}: not a witness record")
+            break
+        body = {name: value for name, value in entry.items() if name != "mac"}
+        if entry.get("seq") != number or entry.get("prev") != prev:
+            problems.append(f"line {number}: out of sequence (a record was dropped, moved or inserted)")
+            break
+        if not hmac.compare_digest(sign(key, body), entry["mac"]):
+            problems.append(f"line {number}: its signature does not match (edited, or written without the key)")
+            break
+        entries.append(entry)
+        prev = entry["mac"]
+    return entries, problems

@@ -1,0 +1,123 @@
+"""The Stop gate and the SessionStart summary, on real runs made with `argcheck init`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from argcheck.harness import resume, runs, stopgate
+
+PROBLEM = "How can an electric car keep its range in freezing weather?"
+
+
+def init(project, session="conv-1", name="t", *extra):
+    env = dict(os.environ, ARGCHECK_CONVERSATION_ID=session) if session else dict(os.environ)
+    env.pop("ARGCHECK_CONVERSATION_ID", None) if not session else None
+    done = subprocess.run([sys.executable, "-m", "argcheck", "init", "triz", "--problem", PROBLEM,
+                           "--state", f".argcheck/{name}.json", *extra], cwd=project, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return f".argcheck/{name}.json"
+
+
+def apply(project, state, move):
+    done = subprocess.run([sys.executable, "-m", "argcheck", "apply", state, json.dumps(move)], cwd=project,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def stop_input(project, session="conv-1", active=False, **more):
+    return dict({"session_id": session, "cwd": str(project), "hook_event_name": "Stop", "stop_hook_active": active,
+                 "background_tasks": []}, **more)
+
+
+@pytest.fixture
+def state_home(tmp_path):
+    return {"XDG_STATE_HOME": str(tmp_path / "state-home")}
+
+
+def test_init_records_the_conversation_the_harness_exported(project):
+    state = init(project, session="conv-1")
+    assert json.loads((project / state).read_text())["header"]["conversation_id"] == "conv-1"
+
+
+def test_a_stop_mid_run_is_blocked_with_the_next_step(project, hook, state_home):
+    state = init(project)
+    answer = json.loads(hook("Stop", stop_input(project), env=state_home).stdout)
+    assert answer["decision"] == "block"
+    assert state in answer["reason"] and f"argcheck apply {state}" in answer["reason"]
+    assert "cancel" in answer["reason"] and len(answer["reason"].splitlines()) == 2
+
+
+def test_blocks_in_a_row_are_bounded(project, hook, state_home):
+    init(project)
+    answers = [hook("Stop", stop_input(project, active=index > 0), env=state_home).stdout for index in range(6)]
+    blocked = [bool(out.strip()) for out in answers]
+    assert blocked == [True] * stopgate.MAX_BLOCKS + [False] * (6 - stopgate.MAX_BLOCKS)
+    assert hook("Stop", stop_input(project, active=False), env=state_home).stdout.strip()  # a new stop: again
+
+
+@pytest.mark.parametrize("why", ["another conversation", "no conversation", "background tasks", "closed"])
+def test_no_block_when_the_run_is_not_this_conversations_due_move(project, hook, state_home, why):
+    state = init(project, session=None if why == "no conversation" else "conv-1")
+    payload = stop_input(project, session="conv-2" if why == "another conversation" else "conv-1")
+    if why == "background tasks":
+        payload["background_tasks"] = [{"id": "a1", "status": "running"}]
+    if why == "closed":
+        apply(project, state, {"type": "cancel", "actor": "user", "reason": "not needed"})
+    assert hook("Stop", payload, env=state_home).stdout == b""
+
+
+def test_no_block_while_the_run_waits_for_the_user(project):
+    run = runs.Run(".argcheck/t.json", "x", "open", "conv-1", "x · open", {"actor": "user", "text": "ask"})
+    assert stopgate.decide([run], "conv-1", False, [], 0) is None
+    for actor in ("consultee", "arbiter"):
+        assert stopgate.decide([run._replace(next_step={"actor": actor})], "conv-1", False, [], 0) is None
+    assert stopgate.decide([run._replace(next_step={"actor": "orchestrator", "text": "go"})], "conv-1", False, [], 0)
+
+
+def test_stray_and_broken_files_in_the_state_directory_are_skipped(project, hook, state_home):
+    (project / ".argcheck" / "notes.json").write_text("[1, 2")
+    (project / ".argcheck" / "other.json").write_text('{"format": "x"}')
+    (project / ".argcheck" / "report.md").write_text("# hi")
+    assert hook("Stop", stop_input(project), env=state_home).stdout == b""
+    init(project)
+    assert json.loads(hook("Stop", stop_input(project), env=state_home).stdout)["decision"] == "block"
+
+
+def test_compaction_and_resume_restate_each_open_run_within_a_kilobyte(project, hook, tmp_path):
+    states = [init(project, name=f"run{index}") for index in range(2)]
+    env_file = tmp_path / "env.sh"
+    for source in ("compact", "resume"):
+        done = hook("SessionStart", {"session_id": "conv-1", "cwd": str(project), "source": source},
+                    env={"CLAUDE_ENV_FILE": str(env_file)})
+        text = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+        assert all(state in text for state in states) and "argcheck apply" in text
+        assert len(text.encode()) <= 100 + len(states) * resume.PER_RUN
+    assert env_file.read_text() == "export ARGCHECK_CONVERSATION_ID=conv-1\n" * 2
+
+
+def test_a_fresh_start_only_exports_the_conversation(project, hook, tmp_path):
+    init(project)
+    env_file = tmp_path / "env.sh"
+    done = hook("SessionStart", {"session_id": "conv-9", "cwd": str(project), "source": "startup"},
+                env={"CLAUDE_ENV_FILE": str(env_file)})
+    assert done.stdout == b"" and env_file.read_text() == "export ARGCHECK_CONVERSATION_ID=conv-9\n"
+
+
+def test_a_hostile_session_id_is_never_written_to_the_env_file(project, hook, tmp_path):
+    env_file = tmp_path / "env.sh"
+    hook("SessionStart", {"session_id": "x; rm -rf ~", "cwd": str(project), "source": "startup"},
+         env={"CLAUDE_ENV_FILE": str(env_file)})
+    assert not env_file.exists()
+
+
+def test_a_long_next_step_is_clipped_to_the_budget():
+    run = runs.Run(".argcheck/t.json", "x", "open", "c", "x · open", {"actor": "agent", "text": "é" * 3000,
+                                                                       "commands": ["argcheck next"]})
+    text = resume.context_text([run])
+    assert len(text.encode()) <= 120 + resume.PER_RUN
