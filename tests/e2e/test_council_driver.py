@@ -70,15 +70,16 @@ def test_replay_council_with_one_persona_failing_prints_the_partial_critique(tmp
 
 
 @pytest.mark.slow
-def test_run_with_output_writes_the_critique_to_the_file_and_keeps_stdout_empty(tmp_path, document):
+def test_run_with_save_writes_the_critique_beside_the_state_file_and_keeps_stdout_empty(tmp_path, document):
     write_transcripts(tmp_path / "replay")
     env = dict(os.environ, CONSULT_STATE_DIR=str(tmp_path / "sessions"))
     done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
-                    "replay", "--run", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT, "-o",
-                    tmp_path / "critique.md", cwd=tmp_path, env=env)
+                    "replay", "--run", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT, "--save",
+                    cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "" and f"the critique is in {tmp_path / 'critique.md'}" in done.stderr
-    written = (tmp_path / "critique.md").read_text(encoding="utf-8")
+    assert done.stdout == "" and f"the critique is in {tmp_path / 's.md'}" in done.stderr
+    assert {p.name for p in tmp_path.iterdir() if p.suffix == ".md"} == {"design.md", "s.md"}
+    written = (tmp_path / "s.md").read_text(encoding="utf-8")
     rendered = argcheck("render", tmp_path / "s.json", "--format", "md", cwd=tmp_path).stdout
     assert written.startswith("# Council critique: design.md") and written == rendered
 

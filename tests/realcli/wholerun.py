@@ -103,25 +103,25 @@ class Outcome:
     def denials(self) -> list[dict]:
         return [d for result in self.results for d in result.get("permission_denials") or []]
 
-    def conversations(self) -> dict:
-        """The last request of the main conversation and of each subagent's (each holds its whole history)."""
-        last = {}
-        for request in self.server.model_requests():
-            last[self.server.route_of(request.get("body"))] = request["body"]
-        return last
-
     def error_results(self) -> list[dict]:
-        errors = []
-        for route, body in self.conversations().items():
-            uses = {b.get("id"): b for m in body.get("messages", []) if m.get("role") == "assistant"
-                    for b in (m.get("content") if isinstance(m.get("content"), list) else [])
-                    if b.get("type") == "tool_use"}
+        """Every tool result marked as an error, in any conversation (main, subagents), once each: the mock
+        gives every tool call a unique id, and a conversation's every request repeats its earlier results."""
+        uses, errors = {}, {}
+        for request in self.server.model_requests():
+            body = request.get("body") or {}
+            where = self.server.route_of(body) or "main"
+            for message in body.get("messages", []):
+                content = message.get("content") if isinstance(message.get("content"), list) else []
+                for block in content:
+                    if block.get("type") == "tool_use":
+                        uses[block.get("id")] = block
             for result in tool_results(body):
                 if result.get("is_error"):
                     use = uses.get(result.get("tool_use_id"), {})
-                    errors.append({"where": route or "main", "tool": use.get("name"), "input": use.get("input"),
-                                   "result": str(result.get("content"))[:400]})
-        return errors
+                    errors[result.get("tool_use_id")] = {"where": where, "tool": use.get("name"),
+                                                         "input": use.get("input"),
+                                                         "result": str(result.get("content"))[:400]}
+        return list(errors.values())
 
     def refusals(self) -> dict:
         """Refused or failed tool calls: the denials and the error results, and those of taught commands."""

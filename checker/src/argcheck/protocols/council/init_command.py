@@ -3,6 +3,8 @@ council headless through a consultee wrapper (the seed's critique_goal_document)
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from argcheck.commands.init import FORCE_OPTION, STATE_OPTION, create
@@ -39,9 +41,9 @@ CONSULTEES = ("codex", "claude", "gemini", "ollama", "openai", "replay")
               help="With --run: the consult dispatcher (default: argcheck-consult on PATH).")
 @click.option("--replay-dir", type=click.Path(file_okay=False),
               help="With --run --consultee replay: transcripts <persona>.json and assessment.json.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
-              help="With --run: write the critique to this file instead of stdout (an agent then reads only "
-                   "the progress).")
+@click.option("--save", "output", flag_value="beside-state", default="-",
+              help="With --run: save the critique beside the state file (STATE.md) instead of printing it, so "
+                   "an agent reads only the progress; it writes nowhere else.")
 @click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
               help="With --run: seconds to wait for another argcheck process to release the state file.")
 @STATE_OPTION
@@ -90,6 +92,7 @@ def _run(document, options, state, force, parallel, resume, timeout, wrapper, re
     if output == "-":
         click.echo(text, nl=False)
     else:
+        output = os.path.splitext(path)[0] + ".md"
         try:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)
