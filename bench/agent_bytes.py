@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT / "checker" / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import prompt_bytes  # noqa: E402
+from argcheck.cli.commands.demo import play  # noqa: E402
 from argcheck.protocols.deliberate import demo  # noqa: E402
 
 KB = 1024
@@ -69,7 +70,7 @@ def skill_body() -> str:
 def measure(folder: Path) -> dict:
     """Replay the demo in `folder`, command by command: the bytes of every output the agent reads, and codex-ask's
     model of the same rounds."""
-    demo.run(io.StringIO(), keep_dir=str(folder))  # the finished run (for codex-ask's model) and its workspace
+    play("deliberate", io.StringIO(), keep_dir=str(folder))  # the finished run (for codex-ask's model), its workspace
     work, script, envelope = folder / "workspace", demo.load_script(), folder / "envelope.json"
     init = script["init"]
     before = {"SKILL.md body": size(skill_body()), "argcheck doctor": argcheck(work, "doctor"),

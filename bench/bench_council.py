@@ -26,8 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "checker" / "src"))
 
-from argcheck import lifecycle, statefile  # noqa: E402
-from argcheck.env import Env  # noqa: E402
+from argcheck.core import lifecycle  # noqa: E402
+from argcheck.files import statefile  # noqa: E402
+from argcheck.core.env import Env  # noqa: E402
 
 WORDS = ("event store replica snapshot invoice billing latency durability audit hash sequence writer reader "
          "partition retention backup rollout requirement guarantee consistency throughput index query cache "
@@ -77,7 +78,7 @@ def build(path: Path, pages: int) -> None:
             {"target_claim_id": claim, "confidence_delta": -0.05, "reasoning": "Weaker than another persona's."}
             for claim in ids]})
     doc = _apply(doc, selves, env)
-    from argcheck.replay import replay
+    from argcheck.core.replay import replay
     from argcheck.protocols.council import synthesis
 
     state = replay(doc, env).engine.state

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Time argcheck.argumentation.grounded_labelling on random AFs and DAGs (m = 3n) and print growth per 10x n."""
+"""Time argcheck.protocols.deliberate.argumentation.grounded_labelling on random AFs and DAGs (m = 3n) and print
+growth per 10x n."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "checker" / "src"))
 
-from argcheck.argumentation import grounded_labelling  # noqa: E402
+from argcheck.protocols.deliberate.argumentation import grounded_labelling  # noqa: E402
 
 Framework = tuple[list[str], list[tuple[str, str]]]
 

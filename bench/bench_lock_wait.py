@@ -26,7 +26,7 @@ from pathlib import Path
 
 HARNESS = r"""
 import contextlib, json, os, sys, time
-from argcheck import operations, statefile
+from argcheck.files import operations, statefile
 original = statefile.locked
 @contextlib.contextmanager
 def timed(path, timeout=statefile.DEFAULT_LOCK_TIMEOUT):

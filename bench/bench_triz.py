@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT / "checker" / "src"))
 
 def synthetic(items: int) -> dict:
     """A session in build phase with items/2 user-insight claims, each with one edge."""
-    from argcheck import integrity, replay, statefile
-    from argcheck.env import Env
+    from argcheck.core import integrity, replay
+    from argcheck.files import statefile
+    from argcheck.core.env import Env
 
     source = json.loads(FIVE_ROUNDS.read_text(encoding="utf-8"))
     first_verdicts = next(i for i, m in enumerate(source["moves"]) if m["type"] == "verdicts")

@@ -33,9 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "checker" / "src"))
 
-from argcheck import lifecycle, statefile  # noqa: E402
-from argcheck.env import OUTSIDE, Env  # noqa: E402
-from argcheck.operations import replay_doc  # noqa: E402
+from argcheck.core import lifecycle  # noqa: E402
+from argcheck.files import statefile  # noqa: E402
+from argcheck.core.env import OUTSIDE, Env  # noqa: E402
+from argcheck.files.operations import replay_doc  # noqa: E402
 
 START = datetime(2026, 3, 1, 9, 0, 0, tzinfo=timezone.utc)
 QUESTION = "Should argcheck cache replayed states between calls, and if so, keyed by what?"

@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "checker" / "src"))
 
-from argcheck import operations  # noqa: E402
+from argcheck.files import operations  # noqa: E402
+from argcheck.cli.commands.demo import play  # noqa: E402
 from argcheck.protocols.deliberate import demo  # noqa: E402
 from argcheck.protocols.deliberate import prompting, queries  # noqa: E402
 from argcheck.protocols.deliberate.engine import Engine  # noqa: E402
@@ -115,7 +116,7 @@ def report(name: str, found: list[dict]) -> dict:
 
 def default_states() -> dict[str, Path]:
     folder = Path(tempfile.mkdtemp(prefix="argcheck-prompt-bytes-"))
-    demo.run(io.StringIO(), keep_dir=str(folder))
+    play("deliberate", io.StringIO(), keep_dir=str(folder))
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import make_states
 

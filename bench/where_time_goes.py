@@ -26,8 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "checker" / "src"))
 
-from argcheck import integrity, jsonio, operations, protocols  # noqa: E402
-from argcheck.replay import check_move  # noqa: E402
+from argcheck.core import integrity, jsonio
+from argcheck.files import operations
+from argcheck.core import discovery  # noqa: E402
+from argcheck.core.replay import check_move  # noqa: E402
 
 
 def best(function, reps: int) -> tuple[float, object]:
@@ -55,7 +57,7 @@ def phases(path: str, reps: int) -> dict[str, float]:
     ms["read"], data = best(lambda: jsonio.read_bytes(path), reps)
     ms["parse"], doc = best(lambda: jsonio.parse(data), reps)
     moves = doc["moves"]
-    protocol = protocols.load(doc["protocol"])
+    protocol = discovery.spec(doc["protocol"])
     ms["shapes"], _ = best(lambda: [check_move(protocol, m, "/moves/0") for m in moves], reps)
     ms["hash by json"], _ = best(lambda: chain(integrity.link, moves), reps)
     ms["hash as replayed"], _ = best(lambda: chain(integrity.linker(len(moves)), moves), reps)

@@ -1,5 +1,5 @@
 """Regenerate every generated file: schemas, shape checkers, rule catalogue and rule index, README blocks,
-the skills' persona copies, and the example state files (from tests/unit/make_*_examples.py).
+the skills' persona copies, and the example state files (from checker/tools/examples/make_*_examples.py).
 
 Usage: python checker/tools/generate.py [--check]
 With --check nothing is written; the exit status is 1 if any generated file is out of date.
@@ -15,17 +15,19 @@ from pathlib import Path
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.join(ROOT, "checker", "src", "argcheck")
 sys.path.insert(0, os.path.join(ROOT, "checker", "src"))
-sys.path[1:1] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "unit")]
+EXAMPLES = os.path.join(ROOT, "checker", "tools", "examples")
+sys.path.insert(1, EXAMPLES)
 
-from argcheck import docsgen, protocols, registry, ruleindex, schemagen  # noqa: E402
-from argcheck.personas import FOLDER as PERSONAS  # noqa: E402
-from argcheck.personas import REFERENCES  # noqa: E402
+from argcheck.generate import docsgen  # noqa: E402
+from argcheck.core import discovery, ruleindex, schemagen  # noqa: E402
+from argcheck.core.personas import FOLDER as PERSONAS  # noqa: E402
+from argcheck.core.personas import REFERENCES  # noqa: E402
 
 
 def protocol_files() -> dict[str, str]:
     """Per protocol: its JSON Schema, its shape checkers and the skill's copies of its personas and references."""
     files = {}
-    for spec in protocols.specs():
+    for spec in discovery.specs():
         name = spec.name
         files[f"state/schemas/{name}.schema.json"] = schemagen.schema_text(schemagen.state_schema(name))
         files[f"checker/src/argcheck/protocols/{name}/_shapes.py"] = schemagen.shapes_module(name)
@@ -37,9 +39,9 @@ def protocol_files() -> dict[str, str]:
 
 
 def example_files() -> dict[str, bytes]:
-    """Every example generator's files (tests/unit/make_<protocol>_examples.py, and make_core_examples.py)."""
+    """Every example generator's files (checker/tools/examples/make_*_examples.py)."""
     files = {}
-    for maker in sorted(Path(ROOT, "tests", "unit").glob("make_*_examples.py")):
+    for maker in sorted(Path(EXAMPLES).glob("make_*_examples.py")):
         files.update(importlib.import_module(maker.stem).generated_files())
     return files
 
@@ -47,11 +49,11 @@ def example_files() -> dict[str, bytes]:
 def rule_index_files() -> dict[str, str]:
     """rule_index.json beside each rule catalogue: where each code is checked and tested."""
     by_protocol: dict[str, list[str]] = {}
-    for rule in registry.load_all_rules().values():
+    for rule in discovery.load_all_rules().values():
         by_protocol.setdefault(rule.protocol, []).append(rule.code)
     files = {}
     for protocol, codes in by_protocol.items():
-        folder = os.path.dirname(registry.catalogue_module(protocol).__file__)
+        folder = os.path.dirname(discovery.catalogue_module(protocol).__file__)
         relative = os.path.relpath(os.path.join(folder, ruleindex.INDEX_FILE), ROOT).replace(os.sep, "/")
         files[relative] = ruleindex.index_text(ruleindex.build(codes, PACKAGE, ROOT))
     return files

@@ -155,9 +155,9 @@ def _boom(*args, **kwargs):
 
 
 @pytest.mark.parametrize(("command", "target"), [
-    ("validate", "argcheck.operations.validate_file"),
-    ("apply", "argcheck.operations.apply_to_file"),
-    ("next", "argcheck.operations.validate_file"),
+    ("validate", "argcheck.files.operations.validate_file"),
+    ("apply", "argcheck.files.operations.apply_to_file"),
+    ("next", "argcheck.files.operations.validate_file"),
 ])
 def test_3_for_a_bug_with_a_message_and_no_traceback(run, opened_state, tmp_path, monkeypatch, command, target):
     monkeypatch.setattr(target, _boom)
@@ -172,7 +172,7 @@ def test_3_for_a_bug_with_a_message_and_no_traceback(run, opened_state, tmp_path
 
 
 def test_3_shows_the_traceback_with_argcheck_debug(run, opened_state, monkeypatch):
-    monkeypatch.setattr("argcheck.operations.validate_file", _boom)
+    monkeypatch.setattr("argcheck.files.operations.validate_file", _boom)
     result = run("validate", opened_state, env={"ARGCHECK_DEBUG": "1"})
     assert result.exit_code == ExitCode.INTERNAL
     assert "Traceback" in result.stderr and "simulated bug" in result.stderr
@@ -180,10 +180,10 @@ def test_3_shows_the_traceback_with_argcheck_debug(run, opened_state, monkeypatc
 
 BUGGY_PROCESS = textwrap.dedent("""
     import sys
-    import argcheck.operations
+    import argcheck.files.operations
     def boom(*args, **kwargs):
         raise ZeroDivisionError("simulated bug")
-    argcheck.operations.validate_file = boom
+    argcheck.files.operations.validate_file = boom
     from argcheck.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
@@ -263,7 +263,7 @@ def _interrupt(*args, **kwargs):
 
 @pytest.mark.parametrize("command", ["validate", "apply"])
 def test_130_when_interrupted(run, opened_state, tmp_path, monkeypatch, command):
-    target = "argcheck.operations.validate_file" if command == "validate" else "argcheck.operations.apply_to_file"
+    target = "argcheck.files.operations." + ("validate_file" if command == "validate" else "apply_to_file")
     monkeypatch.setattr(target, _interrupt)
     argv = [command, opened_state] + ([write_moves(tmp_path, LEDGER)] if command == "apply" else [])
     result = run(*argv)

@@ -1,4 +1,4 @@
-"""The click-free fast path (`argcheck.fastpath`) behaves exactly as the click commands, or leaves them the call."""
+"""The click-free fast path (`argcheck.cli.fastpath`) behaves exactly as the click commands, or leaves them the call."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from argcheck import cli, fastpath
+from argcheck import cli
+from argcheck.cli import fastpath
+from argcheck.cli.commands.demo import play
 from argcheck.protocols.deliberate import demo
-from argcheck.clickapp import run as run_click
+from argcheck.cli.clickapp import run as run_click
 from argcheck.exitcodes import ExitCode
 
 MOVE = {"type": "ledger", "actor": "user", "id": "L90", "provenance": "user", "text": "Keep one file.",
@@ -30,7 +32,7 @@ def truncated(doc: dict, count: int) -> dict:
 def played(tmp_path_factory):
     """The demo's deliberation, finished, and the same run open after its fourth consultation."""
     folder = tmp_path_factory.mktemp("demo")
-    demo.run(io.StringIO(), keep_dir=str(folder))
+    play("deliberate", io.StringIO(), keep_dir=str(folder))
     finished = folder / demo.STATE_NAME
     doc = json.loads(finished.read_text())
     open_run = folder / "open.json"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from argcheck.cli.commands.demo import play
 from argcheck.protocols.deliberate import demo
 
 PROBE = """
@@ -38,24 +39,26 @@ with open(out, "w") as handle:
 CORE = """__future__ _collections _functools _json _operator _sha256 _sre collections collections.abc
 contextlib copyreg enum functools gc importlib importlib._bootstrap importlib._bootstrap_external itertools
 json json.decoder json.encoder json.scanner keyword operator re re._casefix re._compiler re._constants re._parser
-reprlib types warnings argcheck argcheck.argumentation argcheck.cli argcheck.collector argcheck.core_rules
-argcheck.env argcheck.exitcodes argcheck.fastpath argcheck.findings argcheck.integrity argcheck.jsonio
-argcheck.operations argcheck.output argcheck.protocols argcheck.protocols.contract argcheck.records
-argcheck.registry argcheck.replay argcheck.shapes argcheck.statefile argcheck.text""".split()
+reprlib types warnings argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath argcheck.output
+argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.contract argcheck.core.discovery
+argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
+argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
+argcheck.files.operations argcheck.files.statefile argcheck.protocols argcheck.protocols.deliberate.argumentation
+argcheck.protocols.deliberate.records""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
     "rules_positions rules_scope rules_termination spec state termination").split()]
-PRESENTING = ["argcheck.verbs", "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
+PRESENTING = ["argcheck.cli.verbs", "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
-    "validate": CORE + DELIBERATE + ["argcheck.validating"],
-    "next": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.nextstep", "argcheck.commandline",
+    "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],
+    "next": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.nextstep", "argcheck.core.commandtext",
                                               "shlex"],
-    "prompt": CORE + DELIBERATE + PRESENTING + ["argcheck.personas"] + [
+    "prompt": CORE + DELIBERATE + PRESENTING + ["argcheck.core.personas"] + [
         f"argcheck.protocols.deliberate.{name}" for name in ("prompting", "reply_example", "resume")],
     "render": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.render",
                                                 "argcheck.protocols.deliberate.render_graph"],
-    "apply": CORE + DELIBERATE + ["argcheck.verbs", "argcheck.lifecycle", "fcntl"],
+    "apply": CORE + DELIBERATE + ["argcheck.cli.verbs", "argcheck.core.lifecycle", "fcntl"],
 }
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules
 HEAVY = ("click", "typing", "inspect", "dataclasses", "tempfile", "filelock", "datetime", "decimal", "logging",
@@ -73,7 +76,7 @@ COMMANDS = {
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("budget")
-    demo.run(io.StringIO(), keep_dir=str(folder))
+    play("deliberate", io.StringIO(), keep_dir=str(folder))
     doc = json.loads((folder / demo.STATE_NAME).read_text())
     count = 36  # the run open after its fourth consultation
     moves = doc["moves"]

@@ -375,8 +375,8 @@ def test_apply_to_a_state_with_a_broken_top_level_is_refused_not_a_crash(run, op
 
 
 def test_a_finding_about_another_move_keeps_its_state_position():
-    from argcheck.batchview import Batch
-    from argcheck.registry import finding
+    from argcheck.cli.batchview import Batch
+    from argcheck.core.rules import finding
 
     about_move_13 = finding("ARG016")._replace(move=2, path="/moves/12/text")
     located = Batch("MOVES (stdin)", single=False).locate([about_move_13], before=1, fmt="text")[0]

@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from argcheck import lifecycle, statefile
+from argcheck.core import lifecycle
+from argcheck.files import statefile
 from conftest import QUESTION, argcheck_executable, init_state
 
 OK, FINDINGS, USAGE = 0, 1, 2
@@ -124,7 +125,7 @@ def test_apply_to_a_mistyped_path_creates_nothing(run, tmp_path):
 
 
 def test_the_mcp_apply_to_a_mistyped_path_creates_nothing(tmp_path):
-    from argcheck.mcpserver import call, tool_named
+    from argcheck.mcp import call, tool_named
 
     for name in MISTYPED[:3]:
         result = call(tool_named("argcheck_apply"), state=str(tmp_path / name),

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from argcheck import validating
+from argcheck.cli import validating
 
 BAD_STATE = '{"format": "argcheck-state", "version": 1}'
 
@@ -15,7 +15,7 @@ def run(*args, stdin=None):
 
 
 def run_click(*args, stdin=None):
-    code = "import sys; from argcheck.clickapp import run; sys.exit(run(sys.argv[1:]))"
+    code = "import sys; from argcheck.cli.clickapp import run; sys.exit(run(sys.argv[1:]))"
     return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True)
 
 

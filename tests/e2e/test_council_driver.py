@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.council import demo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +77,7 @@ def test_run_with_save_writes_the_critique_beside_the_state_file_and_keeps_stdou
                     "replay", "--run", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT, "--save",
                     cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "" and f"the critique is in {tmp_path / 's.md'}" in done.stderr
+    assert done.stdout == "" and f"its report is in {tmp_path / 's.md'}" in done.stderr
     assert {p.name for p in tmp_path.iterdir() if p.suffix == ".md"} == {"design.md", "s.md"}
     written = (tmp_path / "s.md").read_text(encoding="utf-8")
     rendered = argcheck("render", tmp_path / "s.json", "--format", "md", cwd=tmp_path).stdout
@@ -162,7 +162,7 @@ def test_demo_council_replays_and_ends_with_the_critique(tmp_path):
 
 @pytest.mark.slow
 def test_a_locked_state_file_stops_the_run_with_exit_5(tmp_path, document):
-    from argcheck import statefile
+    from argcheck.files import statefile
 
     state = tmp_path / "s.json"
     assert argcheck("init", "council", "--document", document, "--state", state, cwd=tmp_path).returncode == 0

@@ -8,10 +8,15 @@ import subprocess
 import sys
 
 import pytest
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.deliberate.demo import STATE_NAME, load_script
-from argcheck.protocols.deliberate.demo import run as run_demo
-from argcheck.findings import has_errors
+from argcheck.cli.commands.demo import play
+from argcheck.core.findings import has_errors
+
+
+def run_demo(out, **options) -> int:
+    """The deliberate demo with the real file operations (the shell's `play`)."""
+    return play("deliberate", out, **options)
 
 
 def run_cli(*args, env=None, cwd=None):

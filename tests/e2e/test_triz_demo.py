@@ -6,9 +6,14 @@ import io
 import subprocess
 import sys
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.triz.demo import STATE_NAME, load_script
-from argcheck.protocols.triz.demo import run as run_demo
+from argcheck.cli.commands.demo import play
+
+
+def run_demo(out, **options) -> int:
+    """The triz demo with the real file operations (the shell's `play`)."""
+    return play("triz", out, **options)
 
 
 def test_demo_replays_every_turn_and_ends_with_the_knowledge_document(tmp_path):

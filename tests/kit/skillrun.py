@@ -237,7 +237,7 @@ class AgentStep:
 
     def commands(self, block_text: str, state: str) -> list[str]:
         """The same acts as the shell commands an agent would run (for a real client)."""
-        from argcheck.commandline import apply_command, ingest_command
+        from argcheck.core.commandtext import apply_command, ingest_command
 
         shown = {"apply": apply_command, "ingest": ingest_command}
         return [block_text.strip() if act.kind == "again" else shown[act.kind](state, act.payload)

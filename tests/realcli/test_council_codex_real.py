@@ -8,7 +8,7 @@ import json
 import pytest
 from mock_llm_server import last_user_text
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.council import demo, ingest, prompting
 
 pytestmark = pytest.mark.realcli

@@ -1,4 +1,4 @@
-"""Unit, fixture and differential tests for argcheck.argumentation."""
+"""Unit, fixture and differential tests for argcheck.protocols.deliberate.argumentation."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from argcheck.argumentation import (
+from argcheck.protocols.deliberate.argumentation import (
     LABELS,
     Conflict,
     from_iccma,

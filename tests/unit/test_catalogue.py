@@ -5,11 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from argcheck.registry import CODE_PATTERN, NAME_PATTERN, load_all_rules
+from argcheck.core import discovery
+from argcheck.core.discovery import load_all_rules
+from argcheck.core.rules import CODE_PATTERN, CORE, CORE_PREFIX, NAME_PATTERN
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = load_all_rules()
-PREFIX_OF = {"core": "ARG", "deliberate": "DLB", "toulmin": "TLM", "council": "CNL", "triz": "TRZ"}
+PREFIX_OF = {CORE: CORE_PREFIX, **{spec.name: spec.code_prefix for spec in discovery.specs()}}
+ANY_CODE = re.compile(r"\b(?:" + "|".join(sorted(PREFIX_OF.values())) + r")\d{3}\b")
 
 
 def test_catalogue_is_not_empty_and_sorted():
@@ -42,5 +45,5 @@ def test_every_code_in_the_deliberate_spec_is_registered_and_vice_versa():
 
 def test_skills_name_only_registered_codes():
     for skill in (ROOT / "skills").glob("*/**/*.md"):
-        for code in re.findall(r"\b(?:ARG|DLB|TLM|CNL|TRZ)\d{3}\b", skill.read_text()):
+        for code in ANY_CODE.findall(skill.read_text()):
             assert code in RULES, f"{skill.relative_to(ROOT)} names unknown code {code}"

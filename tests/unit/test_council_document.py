@@ -11,8 +11,8 @@ import sys
 import council_kit as ck
 import pytest
 
-from argcheck import operations
-from argcheck.protocols.contract import UsageProblem
+from argcheck.files import operations
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import header, reading
 
 NOW = "2026-11-21T09:00:00Z"
@@ -155,7 +155,7 @@ def test_custom_panel_with_a_duplicate_name_is_a_usage_problem(tmp_path):
 
 
 def test_mcp_init_reads_the_document_and_refuses_a_missing_one(tmp_path, monkeypatch):
-    from argcheck.mcpserver import generic_tools
+    from argcheck.mcp import generic_tools
 
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "doc.md"

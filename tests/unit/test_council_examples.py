@@ -7,9 +7,9 @@ from pathlib import Path
 import make_council_examples as examples
 import pytest
 
-from argcheck import operations
-from argcheck.findings import ERROR, WARNING
-from argcheck.registry import load_all_rules
+from argcheck.files import operations
+from argcheck.core.findings import ERROR, WARNING
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 INVALID = sorted((ROOT / "state" / "examples" / "invalid").glob("CNL*.json"))
@@ -43,4 +43,4 @@ def test_valid_example_has_no_error_or_warning(path, monkeypatch):
 
 def test_examples_are_up_to_date_with_their_generator():
     for relative, data in examples.generated_files().items():
-        assert (ROOT / relative).read_bytes() == data, f"{relative} is stale: run tests/unit/make_council_examples.py"
+        assert (ROOT / relative).read_bytes() == data, f"{relative} is stale: run checker/tools/generate.py"

@@ -9,7 +9,7 @@ import council_kit as ck
 import pytest
 from council_kit import adjustment, critique, failure, node, self_critique
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import header, ingest, nextstep, prompting, render
 from argcheck.protocols.council.panels import custom_panel, template_text
 

@@ -7,9 +7,9 @@ from council_kit import adjustment, assessment, critique, failure, node, self_cr
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.council import synthesis
-from argcheck.registry import load_all_rules
+from argcheck.core.discovery import load_all_rules
 
 KNOWN_CODES = set(load_all_rules())
 STATUSES = {"critiquing", "self_critiquing", "synthesized", "assessed"}

@@ -6,7 +6,7 @@ from dlb import (
     NOW, Run, classify, defend, executed, judge, ledger, point, reject, reply, skeptical, verified, verify,
 )
 
-from argcheck.env import Env, file_reader
+from argcheck.core.env import Env, file_reader
 from argcheck.protocols.deliberate import queries
 
 

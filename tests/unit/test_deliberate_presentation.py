@@ -7,9 +7,9 @@ import json
 import re
 
 import pytest
-from argcheck import operations
-from argcheck.argumentation import from_iccma
-from argcheck.env import default_env
+from argcheck.files import operations
+from argcheck.protocols.deliberate.argumentation import from_iccma
+from argcheck.core.env import default_env
 from argcheck.protocols.deliberate import ingest, nextstep, prompting, queries, render, reply_format
 
 QUESTION = "Should our CLI's state files use SQLite or an append-only JSON log?"

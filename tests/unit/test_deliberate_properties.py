@@ -9,7 +9,7 @@ import dlb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.deliberate import header as protocol
 from argcheck.protocols.deliberate import nextstep, queries
 from argcheck.protocols.deliberate.engine import Engine

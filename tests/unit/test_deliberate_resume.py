@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck import operations
+from argcheck.files import operations
 from argcheck.protocols.deliberate import ingest, prompting, resume
 
 from test_deliberate_presentation import OPENING, Run, challenged_run, envelope, orchestrator

@@ -7,7 +7,7 @@ from dlb import (
     reframe, reply, skeptical, stress,
 )
 
-from argcheck import lifecycle
+from argcheck.core import lifecycle
 from argcheck.protocols.deliberate import header as protocol
 from argcheck.protocols.deliberate.engine import Engine
 

@@ -8,7 +8,7 @@ from dlb import Run, classify, ledger, point, reply, revise, skeptical
 from hypothesis import given
 from hypothesis import strategies as st
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.deliberate import header, models
 from argcheck.protocols.deliberate.texts import NESTED_TEXT_FIELDS, TEXT_FIELDS, is_placeholder
 

@@ -2,7 +2,7 @@
 
 An invalid example is named after the code it yields (`DLB111-unknown-reference.json`); a valid one
 after its protocol (`toulmin-sustained-reported.json`) and has no error or warning. Each protocol's
-generator (tests/unit/make_<protocol>_examples.py, run by `checker/tools/generate.py`) lists the codes
+generator (checker/tools/examples/make_<protocol>_examples.py, run by `checker/tools/generate.py`) lists the codes
 that cannot have an isolated example, and why.
 """
 
@@ -13,16 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import operations, protocols
-from argcheck.findings import ERROR, WARNING
-from argcheck.jsonio import InputError
-from argcheck.registry import CORE, load_all_rules
+from argcheck.files import operations
+from argcheck.core import discovery
+from argcheck.core.findings import ERROR, WARNING
+from argcheck.core.jsonio import InputError
+from argcheck.core.rules import CORE
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "state" / "examples"
 INVALID = sorted((EXAMPLES / "invalid").glob("*.json"))
 VALID = sorted((EXAMPLES / "valid").glob("*.json"))
-FAMILIES = [CORE, *protocols.names()]
+FAMILIES = [CORE, *discovery.names()]
 
 
 def generator(family: str):
@@ -69,6 +71,6 @@ def test_valid_example_yields_no_error_or_warning(path, monkeypatch):
     assert [f.code for f in found if f.severity in (ERROR, WARNING) and f.code not in allowed] == []
 
 
-@pytest.mark.parametrize("family", protocols.names())
+@pytest.mark.parametrize("family", discovery.names())
 def test_each_protocol_has_valid_examples(family):
     assert [path for path in VALID if path.name.startswith(family + "-")]

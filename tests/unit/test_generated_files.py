@@ -16,7 +16,7 @@ def test_generated_files_are_up_to_date():
 
 def test_readme_shows_every_command_help():
     readme = (ROOT / "README.md").read_text()
-    from argcheck.clickapp import COMMANDS
+    from argcheck.cli.clickapp import COMMANDS
 
     for name in COMMANDS:
         assert f"<code>argcheck {name} --help</code>" in readme

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from argcheck import integrity
+from argcheck.core import integrity
 
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from argcheck import integrity
+from argcheck.core import integrity
 
 orjson = pytest.importorskip("orjson")
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import integrity, operations
-from argcheck.env import default_env
-from argcheck.lifecycle import apply_moves, create_state
+from argcheck.core import integrity
+from argcheck.files import operations
+from argcheck.core.env import default_env
+from argcheck.core.lifecycle import apply_moves, create_state
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "Should the checker cache replayed states between calls?"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import jsonio
-from argcheck.jsonio import InputError
+from argcheck.core import jsonio
+from argcheck.core.jsonio import InputError
 
 
 def code_of(action) -> str:
@@ -115,7 +115,7 @@ def test_deep_nesting_is_refused_fast():
 def test_parse_errors_need_no_extra_import():
     """A fresh interpreter that imports only jsonio must still build findings (the ARG codes are registered)."""
     script = (
-        "from argcheck import jsonio\n"
+        "from argcheck.core import jsonio\n"
         "try:\n"
         "    jsonio.parse(b'not json')\n"
         "except jsonio.InputError as e:\n"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from argcheck import statefile
-from argcheck.commands import apply, ingest
+from argcheck.files import statefile
+from argcheck.cli.commands import apply, ingest
 
 MEASURED = Path(__file__).resolve().parents[2] / "bench" / "README.md"
 MARGIN = 3

@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from argcheck.registry import finding, load_all_rules, slots
+from argcheck.core.rules import finding, slots
+from argcheck.core.discovery import load_all_rules
 
 RULES = load_all_rules()
 # finding() takes these as the finding's own location or identity, so a slot by one of these names is never filled.
@@ -27,8 +28,9 @@ def test_a_rule_formats_its_message_and_hint_with_sample_values(code):
 import json  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from argcheck import jsonio, operations  # noqa: E402
-from argcheck.shapes import in_words, pointer  # noqa: E402
+from argcheck.core import jsonio  # noqa: E402
+from argcheck.files import operations  # noqa: E402
+from argcheck.core.shapes import in_words, pointer  # noqa: E402
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "state" / "examples" / "invalid").glob("*.json"))
 PYTHON_INTERNALS = re.compile(r"\['|\{'|\bNone\b|\bTrue\b|\bFalse\b|\bNoneType\b|not (int|str|list|dict)\b"

@@ -14,11 +14,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from argcheck import integrity, jsonio, lifecycle, statefile
+from argcheck.core import integrity, jsonio, lifecycle
+from argcheck.files import statefile
 from argcheck.cli import main
-from argcheck.env import Env
-from argcheck.jsonio import InputError
-from argcheck.operations import replay_doc
+from argcheck.core.env import Env
+from argcheck.core.jsonio import InputError
+from argcheck.files.operations import replay_doc
 
 PROPERTY = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 NOW = "2026-03-01T12:00:00Z"

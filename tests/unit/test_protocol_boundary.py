@@ -33,10 +33,10 @@ def test_only_its_own_folder_names_the_fixture_protocol():
 
 def test_no_module_outside_a_protocols_folder_names_a_bundled_protocol():
     """The core (CLI, MCP server, replay, rules) reads the specs; only a protocol's own folder names it."""
-    from argcheck import protocols
+    from argcheck.core import discovery
 
     source = ROOT / "checker" / "src" / "argcheck"
-    pattern = r"\b(" + "|".join(protocols.names()) + r")\b"
+    pattern = r"\b(" + "|".join(discovery.names()) + r")\b"
     outside = [str(path.relative_to(source)) for path in source.rglob("*.py")
                if "protocols" not in path.relative_to(source).parts[:1]
                and re.search(pattern, path.read_text(encoding="utf-8"), re.I)]

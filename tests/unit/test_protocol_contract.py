@@ -1,4 +1,4 @@
-"""Every registered protocol honours the contract in argcheck/protocols/contract.py."""
+"""Every registered protocol honours the contract in argcheck/core/contract.py."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 import pytest
 
-from argcheck import operations, protocols
-from argcheck.protocols.contract import REQUIRED_PARTS, ProtocolSpec, check_spec
-from argcheck.registry import load_all_rules, placeholders
+from argcheck.files import operations
+from argcheck.core import discovery
+from argcheck.core.contract import REQUIRED_PARTS, ProtocolSpec, check_spec
+from argcheck.core.discovery import load_all_rules, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
-SPECS = protocols.specs()
+SPECS = discovery.specs()
 NAMES = [spec.name for spec in SPECS]
 PARTS = {
     "header": ("make_header", "check_header"),
@@ -48,8 +49,9 @@ def test_every_required_part_is_there_with_its_names(spec: ProtocolSpec):
         module = spec.part(part)
         for name in PARTS.get(part, ()):
             assert hasattr(module, name), f"{spec.name}.{part} lacks {name}"
-    assert isinstance(spec.part("init_command").command, click.Command)
-    assert spec.part("init_command").command.name == spec.name
+    from argcheck.cli.commands.init import protocol_command
+
+    assert isinstance(protocol_command(spec), click.Command) and protocol_command(spec).name == spec.name
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)

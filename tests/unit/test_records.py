@@ -1,8 +1,8 @@
-"""argcheck.records: dataclass-like records that are cheap to define."""
+"""argcheck.protocols.deliberate.records: dataclass-like records that are cheap to define."""
 
 import pytest
 
-from argcheck.records import field, fields, is_record, record
+from argcheck.protocols.deliberate.records import field, fields, is_record, record
 
 
 @record

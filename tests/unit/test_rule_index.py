@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import registry, ruledocs, ruleindex
-from argcheck.registry import load_all_rules
+from argcheck.core import discovery, ruledocs, ruleindex
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "checker" / "src" / "argcheck"
@@ -39,7 +39,7 @@ def test_every_slot_of_a_message_is_explained(code):
 
 @pytest.mark.parametrize("code", sorted(RULES))
 def test_the_stored_index_says_where_each_code_is_checked_and_tested(code):
-    entry = registry.where_checked(RULES[code])
+    entry = discovery.where_checked(RULES[code])
     assert entry["checked_in"] == sorted(SITES[code])
     assert entry["tested_by"] or entry["example"], f"{code} has no test that names it and no example file"
 
@@ -49,7 +49,7 @@ def test_the_scanner_sees_a_second_emission_and_a_computed_code(tmp_path):
     package.mkdir()
     (package / "one.py").write_text('def a(eng):\n    return eng.report("DLB111", "x")\n', encoding="utf-8")
     (package / "two.py").write_text(
-        'from argcheck.registry import finding\n\n\ndef b():\n    return finding("DLB111")\n\n\n'
+        'from argcheck.core.rules import finding\n\n\ndef b():\n    return finding("DLB111")\n\n\n'
         'def c(code):\n    return finding(code)\n', encoding="utf-8")
     sites, computed = ruleindex.emissions(str(package))
     assert sites == {"DLB111": {"argcheck.one:a", "argcheck.two:b"}}

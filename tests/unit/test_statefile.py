@@ -13,7 +13,7 @@ import time
 import pytest
 from filelock import FileLock
 
-from argcheck import statefile
+from argcheck.files import statefile
 
 
 def make_doc(moves=None) -> dict:
@@ -265,7 +265,7 @@ def test_without_fcntl_the_portable_lock_is_used_alike(tmp_path, monkeypatch):
 
 def test_the_lock_is_released_when_its_holder_is_killed(tmp_path):
     path = str(tmp_path / "s.json")
-    code = ("import sys, time; from argcheck import statefile\n"
+    code = ("import sys, time; from argcheck.files import statefile\n"
             "with statefile.locked(sys.argv[1]):\n    print('held', flush=True); time.sleep(60)\n")
     holder = subprocess.Popen([sys.executable, "-c", code, path], stdout=subprocess.PIPE, text=True)
     try:

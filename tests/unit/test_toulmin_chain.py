@@ -10,8 +10,8 @@ import sys
 import pytest
 from make_toulmin_examples import CHAIN, FIXTURES, component
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.files import operations
+from argcheck.core.env import default_env
 
 
 def findings(doc) -> list:

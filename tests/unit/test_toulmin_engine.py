@@ -7,7 +7,7 @@ from make_toulmin_examples import (
     Chain, component, council_request, full_chain, grounding, judgment, logic_bridge, opinion, report, stress_test,
 )
 
-from argcheck.protocols import UsageProblem
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.toulmin.header import make_header
 
 
@@ -46,7 +46,7 @@ def test_tlm101_an_edited_header_is_reported_on_replay():
     from make_toulmin_examples import invalid_examples
 
     doc = invalid_examples()["TLM101-query-too-short.json"]
-    from argcheck.replay import replay
+    from argcheck.core.replay import replay
     from make_toulmin_examples import make_env
 
     assert {f.code for f in replay(doc, make_env()).findings} == {"TLM101"}
@@ -58,7 +58,7 @@ def test_tlm101_an_edited_header_is_reported_on_replay():
 def test_tlm102_an_edited_query_breaks_its_hash():
     from make_toulmin_examples import invalid_examples, make_env
 
-    from argcheck.replay import replay
+    from argcheck.core.replay import replay
 
     doc = invalid_examples()["TLM102-query-edited.json"]
     assert {f.code for f in replay(doc, make_env()).findings} == {"TLM102"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import make_toulmin_examples as examples
 
-from argcheck import operations
+from argcheck.files import operations
 
 ROOT = Path(__file__).resolve().parents[2]
 INVALID = sorted((ROOT / "state" / "examples" / "invalid").glob("TLM*.json"))

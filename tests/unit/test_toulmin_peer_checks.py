@@ -12,8 +12,9 @@ import os
 import pytest
 from make_toulmin_examples import CHAIN, Chain, component, grounding, judgment, logic_bridge, stress_test
 
-from argcheck import mcpserver, operations
-from argcheck.env import default_env
+from argcheck import mcp as mcpserver
+from argcheck.files import operations
+from argcheck.core.env import default_env
 
 
 def chain_codes(doc: dict) -> list[str]:

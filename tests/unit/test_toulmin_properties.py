@@ -8,11 +8,11 @@ from make_toulmin_examples import (
     CHAIN, Chain, council_request, grounding, judgment, logic_bridge, opinion, report, stress_test,
 )
 
-from argcheck import operations
-from argcheck.env import default_env
-from argcheck.findings import has_errors
-from argcheck.registry import load_all_rules
-from argcheck.replay import replay
+from argcheck.files import operations
+from argcheck.core.env import default_env
+from argcheck.core.findings import has_errors
+from argcheck.core.discovery import load_all_rules
+from argcheck.core.replay import replay
 
 KNOWN_CODES = set(load_all_rules())
 STATUSES = {"started", "grounded", "bridged", "stress_tested", "judged", "reported", "terminated"}

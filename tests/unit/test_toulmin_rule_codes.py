@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from argcheck.protocols.toulmin import catalog
-from argcheck.registry import load_all_rules
+from argcheck.core.discovery import load_all_rules
 
 PACKAGE = Path(catalog.__file__).parent
 

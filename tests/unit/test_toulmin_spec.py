@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from argcheck import protocols
+from argcheck.core import discovery
 from argcheck.protocols.toulmin.state import BANDS, allowed_statuses
-from argcheck.registry import load_all_rules
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = (ROOT / "docs" / "protocols" / "toulmin.md").read_text(encoding="utf-8")
@@ -88,9 +88,9 @@ def _json_examples(text: str) -> list:
 
 def test_every_move_example_in_the_reference_is_a_valid_shape():
     examples = [value for value in _json_examples(MOVES_REF) if "type" in value]
-    assert {value["type"] for value in examples} == set(protocols.spec("toulmin").move_types)
+    assert {value["type"] for value in examples} == set(discovery.spec("toulmin").move_types)
     for value in examples:
-        assert protocols.spec("toulmin").check_move_shape(value, "/example") == [], value
+        assert discovery.spec("toulmin").check_move_shape(value, "/example") == [], value
 
 
 def test_the_skill_ingest_examples_are_valid_phase_json():

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from make_toulmin_examples import Chain, component, grounding, judgment, logic_bridge, stress_test
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.files import operations
+from argcheck.core.env import default_env
 
 ROOT = Path(__file__).resolve().parents[2]
 TOULMINI = ROOT / "tests" / "fixtures" / "toulmin" / "toulmini"

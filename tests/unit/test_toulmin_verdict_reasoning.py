@@ -76,8 +76,8 @@ def test_the_table_rule_and_the_reasoning_are_both_reported():
 
 
 def test_a_standalone_chain_is_read_too():
-    from argcheck import operations
-    from argcheck.env import default_env
+    from argcheck.files import operations
+    from argcheck.core.env import default_env
     from make_toulmin_examples import CHAIN
 
     doc = dict(CHAIN, verdict=component("verdict", reasoning="The claim fails once the plugin code is counted, "

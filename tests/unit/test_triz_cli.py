@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from triz_kit import Session, add, decision, decompose_moves, dialectic, validation, verdicts
 
-from argcheck import statefile
+from argcheck.files import statefile
 from argcheck.protocols.triz import ingest, nextstep, prompting
 
 ARGCHECK = [sys.executable, "-m", "argcheck"]
@@ -145,7 +145,7 @@ def test_next_recommends_only_moves_of_the_right_shape_and_phase_throughout_a_se
     current phase, and (for the user's reviews) names the right claims: only its "..." placeholders are left."""
     from kit import make_env
 
-    from argcheck import lifecycle
+    from argcheck.core import lifecycle
 
     recorded = json.loads((Path(__file__).resolve().parents[2] / "state/examples/valid/"
                            "triz-five-rounds-crystallized.json").read_text())["moves"]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from argcheck.protocols.triz.render import SECTIONS
 from argcheck.protocols.triz.spec import SPEC
-from argcheck.registry import load_all_rules
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocols" / "triz.md").read_text(encoding="utf-8")

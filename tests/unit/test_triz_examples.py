@@ -9,8 +9,8 @@ from pathlib import Path
 import make_triz_examples as examples
 import pytest
 
-from argcheck import operations
-from argcheck.registry import load_all_rules
+from argcheck.files import operations
+from argcheck.core.discovery import load_all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 INVALID = sorted((ROOT / "state" / "examples" / "invalid").glob("TRZ*.json"))
@@ -40,7 +40,7 @@ def test_valid_example_has_no_finding(path):
 
 def test_examples_and_golden_are_up_to_date():
     for relative, data in examples.generated_files().items():
-        assert (ROOT / relative).read_bytes() == data, f"{relative} is stale: run tests/unit/make_triz_examples.py"
+        assert (ROOT / relative).read_bytes() == data, f"{relative} is stale: run checker/tools/generate.py"
 
 
 # -- the golden five-round session ------------------------------------------------------------------------

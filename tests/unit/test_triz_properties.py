@@ -11,12 +11,12 @@ from triz_kit import (
     state_of_art, synthesis, thesis, verdicts,
 )
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.triz import nextstep, prompting
 from argcheck.protocols.triz.graph import is_acyclic
 from argcheck.protocols.triz.render import render
-from argcheck.registry import load_all_rules
-from argcheck.replay import replay
+from argcheck.core.discovery import load_all_rules
+from argcheck.core.replay import replay
 
 KNOWN_CODES = set(load_all_rules())
 slots = st.integers(0, 2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from argcheck.findings import ERROR, WARNING
+from argcheck.core.findings import ERROR, WARNING
 
 
 def say(text: str = "", err: bool = False) -> None:

@@ -38,7 +38,7 @@ def context_text(runs: list) -> str | None:
 
 
 def _run_text(run) -> str:
-    from argcheck.commandline import next_step_lines
+    from argcheck.core.commandtext import next_step_lines
 
     step = run.next_step
     lines = [f"- {run.path}: {run.headline}"]

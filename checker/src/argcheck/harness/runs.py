@@ -21,7 +21,7 @@ class Run(namedtuple("Run", "path protocol status conversation_id headline next_
     __slots__ = ()
 
     def owed_by_agent(self) -> bool:
-        from argcheck.protocols.contract import AGENT_ACTORS
+        from argcheck.core.contract import AGENT_ACTORS
 
         return self.next_step.get("actor") in AGENT_ACTORS
 
@@ -52,7 +52,8 @@ def open_runs(state_dir: str | None, project: str) -> list[Run]:
 
 
 def _read_run(path: str, project: str) -> Run | None:
-    from argcheck import operations, protocols
+    from argcheck.core import discovery as protocols
+    from argcheck.files import operations
 
     try:
         doc = operations.load_doc(path)

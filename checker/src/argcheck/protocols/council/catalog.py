@@ -1,7 +1,7 @@
 """The CNL rule family: the document, the critique trees, the rounds, self-critique and the final assessment."""
 
-from argcheck.findings import ERROR, INFO, WARNING
-from argcheck.registry import define
+from argcheck.core.findings import ERROR, INFO, WARNING
+from argcheck.core.rules import define
 
 P = "council"
 

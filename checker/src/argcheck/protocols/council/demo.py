@@ -1,8 +1,8 @@
 """`argcheck demo council`: a recorded council on a bundled design document, replayed with no consultee.
 
 Every persona reply goes the way a real one goes: a wrapper envelope mapped onto moves by `ingest`,
-applied with `operations.apply_to_file`. Kant's call times out (a recorded failure: 5 of 6 personas);
-Russell's first reply quotes text the document does not contain and is refused (CNL110). The run ends
+applied with the `apply_to_file` the shell passes in (`files`). Kant's call times out (a recorded failure:
+5 of 6 personas); Russell's first reply quotes text the document does not contain and is refused (CNL110). The run ends
 with the formatted critique.
 """
 
@@ -16,11 +16,9 @@ import tempfile
 import time
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
+from argcheck.core.env import default_env
 from argcheck.protocols.council import ingest, nextstep, render
 from argcheck.protocols.council.state import ROUND_NAMES
-from argcheck.terminal import Palette
 
 SCRIPT = "council.json"
 
@@ -41,18 +39,19 @@ def envelope(reply: dict | None, failure: dict | None = None, session: str = "de
     return {"envelope": 1, "consultee": "replay", "session_id": session, "response": text, "failure": None}
 
 
-def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-council-demo-")
     try:
-        return _Player(load_script(), workdir, out, pause, Palette(color)).play()
+        return _Player(load_script(), workdir, out, pause, files, paint or _plain).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette) -> None:
+    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint) -> None:
+        self.files = files
         self.script, self.out, self.pause, self.paint = script, out, pause, paint
         self.document = os.path.join(workdir, script["document"])
         self.path = os.path.join(workdir, "council-demo.json")
@@ -69,7 +68,7 @@ class _Player:
         for name in self._state().expected("self_critique"):
             self._turn(("self_critique", name), envelope(self.script["self_critiques"][name], session=name))
         self._turn(("assessment", None), envelope(self.script["assessment"]))
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ The critique (argcheck render --format md) ══"))
         self.say(render.critique(outcome.replay.engine.state, outcome.findings).rstrip("\n"))
@@ -80,7 +79,7 @@ class _Player:
         with open(self.document, "w", encoding="utf-8") as handle:
             handle.write(_data(self.script["document"]).read_text(encoding="utf-8"))
         options = {"document": self.document, "panel": self.script["panel"], "consultee": "replay"}
-        operations.init_file(self.path, "council", options, default_env(), force=True)
+        self.files.init_file(self.path, "council", options, default_env(), force=True)
         self.say(self.paint("bold", f"argcheck demo council: {self.script['title']}"))
         self.say(self.paint("dim", "Recorded persona replies replayed through `argcheck apply`; nothing is sent "
                                    "anywhere."))
@@ -100,7 +99,7 @@ class _Player:
         self.say()
         self.say(self.paint("bold", f"── {label}"))
         moves = ingest.moves_for_step(self._state(), step, reply)
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         if not outcome.applied:
             self.ok = False
             self._findings(outcome.findings, "red")
@@ -121,7 +120,7 @@ class _Player:
         self.say(self.paint("bold", f"── {name} · initial critique (first reply)"))
         before = _digest(self.path)
         moves = ingest.moves_for_step(self._state(), ("critique", name), envelope(refused["reply"], session=name))
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         codes = sorted({f.code for f in outcome.findings if f.is_error})
         self._findings([f for f in outcome.findings if f.is_error], "red")
         unchanged = _digest(self.path) == before
@@ -142,9 +141,14 @@ class _Player:
             self.say(self.paint("dim", "    " + line))
 
     def _state(self):
-        return operations.validate_file(self.path).replay.engine.state
+        return self.files.validate_file(self.path).replay.engine.state
 
 
 def _digest(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _plain(style: str, text: str) -> str:
+    """No styling (the shell passes a palette when the terminal takes colour)."""
+    return text

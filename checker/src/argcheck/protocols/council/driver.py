@@ -2,8 +2,9 @@
 
 Initial critiques from every persona in parallel → self-critiques in parallel (each persona resumes its own
 consultee session) → the computed synthesis and a written final assessment → the formatted critique.
-Every reply is recorded with `operations.apply_to_file` (atomic, locked), so an interrupted run leaves a
-valid state file; running again with the same state file resumes it where it stopped.
+Every reply is recorded with the file operations the shell passes in (`files`: init_file, apply_to_file,
+validate_file; atomic and locked), so an interrupted run leaves a valid state file; running again with the
+same state file resumes it where it stopped.
 """
 
 from __future__ import annotations
@@ -13,23 +14,24 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck import operations, statefile
-from argcheck.env import default_env
-from argcheck.jsonio import InputError
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import RunInterrupted, UsageProblem
+from argcheck.core.contract import SetupFailure as RunSetupFailure
+from argcheck.core.env import default_env
+from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
+from argcheck.core.jsonio import InputError
 from argcheck.protocols.council import ingest, prompting, render, synthesis
 from argcheck.protocols.council.consulting import Consultee
 from argcheck.protocols.council.state import ROUND_NAMES
 
 
-class Interrupted(Exception):
+class Interrupted(RunInterrupted):
     """Ctrl-C: the state file is valid and can be resumed."""
 
 
 SETUP_FAILURES = ("not_installed", "auth")
 
 
-class SetupFailure(Exception):
+class SetupFailure(RunSetupFailure):
     """The consultee cannot answer at all (not installed, not logged in): not a persona's failure, so
     nothing is recorded for it and the run stops (resumable once fixed)."""
 
@@ -42,9 +44,10 @@ def check_setup(consultee: str, envelope: dict) -> None:
 
 
 class Driver:
-    def __init__(self, path: str, consultee: Consultee, parallel: int, progress, replay_dir: str | None = None,
-                 lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT):
+    def __init__(self, path: str, consultee: Consultee, parallel: int, progress, files, replay_dir: str | None = None,
+                 lock_timeout: float = DEFAULT_LOCK_TIMEOUT):
         self.path, self.consultee, self.parallel, self.progress = path, consultee, max(1, parallel), progress
+        self.files = files
         self.replay_dir, self.started, self.lock_timeout = replay_dir, time.monotonic(), lock_timeout
         self.stopping = threading.Event()
 
@@ -53,7 +56,7 @@ class Driver:
         self.progress.flush()
 
     def state(self):
-        return operations.validate_file(self.path).replay.engine.state
+        return self.files.validate_file(self.path).replay.engine.state
 
     def run(self) -> str:
         """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C)."""
@@ -69,7 +72,7 @@ class Driver:
             self.run_round(round_name)
         if prompting.due(self.state()) == ("assessment", None):
             self.assess()
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say(f"done: {outcome.replay.engine.state.council_line()}")
         return render.critique(outcome.replay.engine.state, outcome.findings)
 
@@ -114,7 +117,7 @@ class Driver:
         """Record the persona's reply; a refused reply is sent back once (same session) with the findings,
         and a second refusal is recorded as the persona's failure."""
         moves = ingest.moves_for_step(state, step, envelope)
-        outcome = operations.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+        outcome = self.files.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
         if outcome.applied:
             move = moves[0]
             if move["type"] == "persona_failure":
@@ -130,7 +133,7 @@ class Driver:
                 return "interrupted"
             return self.record(state, step, again, retry=False)
         refused = ingest.failure_move(step, "refused", f"refused by the validator: {codes}")
-        operations.apply_to_file(self.path, refused, lock_timeout=self.lock_timeout)
+        self.files.apply_to_file(self.path, refused, lock_timeout=self.lock_timeout)
         return f"FAILED (refused: {codes})"
 
     def assess(self) -> None:
@@ -140,14 +143,14 @@ class Driver:
         check_setup(self.consultee.name, envelope)
         try:
             moves = ingest.moves_for_step(state, ("assessment", None), envelope)
-            outcome = operations.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+            outcome = self.files.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
             if outcome.applied:
                 self.say("final assessment recorded")
                 return
             problem = "refused: " + ", ".join(sorted({f.code for f in outcome.findings if f.is_error}))
         except ingest.IngestProblem as error:
             problem = str(error)
-        operations.apply_to_file(self.path, [mechanical_assessment(state)], lock_timeout=self.lock_timeout)
+        self.files.apply_to_file(self.path, [mechanical_assessment(state)], lock_timeout=self.lock_timeout)
         self.say(f"final assessment from the consultee unusable ({problem}); recorded the computed summary")
 
     def _transcript(self, name: str) -> tuple:
@@ -183,28 +186,47 @@ def mechanical_assessment(state) -> dict:
             "provenance": {"source": "orchestrator"}}
 
 
-def critique_goal_document(document: str, options: dict, state_path: str | None, consultee: Consultee, *,
+def run_at_init(options: dict, settings: dict, state_path: str | None, force: bool, files) -> tuple[str, str]:
+    """`argcheck init council --run`: the council on options["document"] (a path), headless through the consult
+    wrapper; `settings` are the run's options (consultee call, parallelism, resume, replay, lock wait)."""
+    from argcheck.protocols.council import consulting
+    from argcheck.protocols.council.reading import read_file_content
+
+    if not options.get("consultee"):
+        raise UsageProblem("--run needs --consultee (codex, claude, gemini, ollama, openai or replay)")
+    document = options["document"]
+    options = dict(options, document=read_file_content(document))
+    timeout = settings.get("timeout")
+    args = ("--timeout", str(int(timeout))) if timeout else ()
+    consultee = consulting.Consultee(options["consultee"], consulting.find_wrapper(settings.get("wrapper")), args,
+                                     timeout=(timeout + 30) if timeout else None)
+    return critique_goal_document(document, options, state_path, consultee, files, parallel=settings["parallel"],
+                                  resume=bool(settings.get("resume")), force=force,
+                                  replay_dir=settings.get("replay_dir"), lock_timeout=settings["lock_timeout"])
+
+
+def critique_goal_document(document: str, options: dict, state_path: str | None, consultee: Consultee, files, *,
                            parallel: int = 6, resume: bool = False, force: bool = False, progress=None,
                            replay_dir: str | None = None,
-                           lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT) -> tuple[str, str]:
+                           lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[str, str]:
     """Run (or resume) the whole council on `document`; returns (state path, formatted critique)."""
     import sys
 
     progress = progress or sys.stderr
-    path = _prepared(document, options, state_path, resume, force)
-    driver = Driver(path, consultee, parallel, progress, replay_dir, lock_timeout)
+    path = _prepared(document, options, state_path, resume, force, files)
+    driver = Driver(path, consultee, parallel, progress, files, replay_dir, lock_timeout)
     state = driver.state()
     driver.say(f"{state.header['panel']['name']} panel, {len(state.personas)} personas, on {consultee.name}; "
                f"state {path}" + (f"; resuming: {state.council_line()}, {state.status}" if resume else ""))
     return path, driver.run()
 
 
-def _prepared(document: str, options: dict, state_path: str | None, resume: bool, force: bool) -> str:
+def _prepared(document: str, options: dict, state_path: str | None, resume: bool, force: bool, files) -> str:
     if resume:
         if not state_path or not os.path.exists(state_path):
             raise UsageProblem("--resume needs --state pointing at an existing council")
         try:
-            outcome = operations.validate_file(state_path)
+            outcome = files.validate_file(state_path)
         except InputError as error:
             raise UsageProblem(f"{state_path}: {error.finding.message}") from None
         if outcome.replay is None or outcome.replay.protocol.name != "council" or \
@@ -214,5 +236,5 @@ def _prepared(document: str, options: dict, state_path: str | None, resume: bool
         if recorded != options["document"]["sha256"]:
             raise UsageProblem(f"{document} is not the document {state_path} critiques (sha256 differs)")
         return state_path
-    path, _ = operations.init_file(state_path, "council", options, default_env(), force=force)
+    path, _ = files.init_file(state_path, "council", options, default_env(), force=force)
     return path

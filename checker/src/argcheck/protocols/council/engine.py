@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 
-from argcheck.env import OUTSIDE
-from argcheck.findings import has_errors
+from argcheck.core.env import OUTSIDE
+from argcheck.core.findings import has_errors
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council import rules_assessment, rules_rounds, rules_trees
 from argcheck.protocols.council.state import Claim, Council, Record
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 
 def new_council(header) -> Council:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 
-from argcheck.findings import Finding
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.findings import Finding
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.council import _shapes
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
 from argcheck.protocols.council.panels import DEFAULT_PANEL, PANELS, bundled_panel, custom_panel
 from argcheck.protocols.council.reading import read_file_content, sha256
-from argcheck.registry import finding
-from argcheck.shapes import check_shape
+from argcheck.core.rules import finding
+from argcheck.core.shapes import check_shape
 
 DEFAULTS = {"max_depth": 3, "threshold": 0.3, "inclusion_threshold": 0.4}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from argcheck import jsonio
+from argcheck.core import jsonio
 from argcheck.protocols.council.prompting import due
 
 CRITIQUE_KEYS = {"agent_style", "critique_tree"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
-from argcheck.commandline import inline, next_step_lines
+from argcheck.core.commandtext import inline, next_step_lines
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.prompting import due

@@ -10,7 +10,7 @@ import json
 import re
 from importlib import resources
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 
 PHILOSOPHERS = ("aristotle", "descartes", "kant", "leibniz", "popper", "russell")
 SCIENTIFIC = ("systems-analyst", "first-principles-analyst", "boundary-condition-analyst", "optimization-analyst",

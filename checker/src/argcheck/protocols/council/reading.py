@@ -10,9 +10,9 @@ import os
 import re
 import sys
 
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.contract import UsageProblem
 
-MAX_DOCUMENT_BYTES = 1_048_576
+from argcheck.protocols.council.spec import MAX_DOCUMENT_BYTES
 WHITESPACE = re.compile(r"\s+")
 
 

@@ -9,7 +9,7 @@ import os
 from argcheck.protocols.council import prompting, synthesis
 from argcheck.protocols.council.render_graph import mermaid
 from argcheck.protocols.council.state import ROUND_NAMES
-from argcheck.text import cell, flat
+from argcheck.core.text import cell, flat
 
 __all__ = ["render", "critique", "critique_data", "mermaid", "prompts"]
 

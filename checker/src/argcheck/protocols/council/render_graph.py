@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck.text import clip, flat
+from argcheck.core.text import clip, flat
 
 SEVERITY_CLASS = {"Critical": "critical", "High": "high", "Medium": "medium", "Low": "low"}
 CLASSES = ("  classDef critical fill:#f8d7da,stroke:#842029,stroke-width:2px\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from argcheck.protocols.council import synthesis
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 NO_FINDINGS = re.compile(r"\bno significant findings\b", re.IGNORECASE)
 # First person, praise and hedging filler (seed §4.5, FR-MOD-10: objective, robotic tone).

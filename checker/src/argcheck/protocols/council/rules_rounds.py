@@ -6,7 +6,7 @@ Each code is emitted by exactly one function here.
 from __future__ import annotations
 
 from argcheck.protocols.council.state import ROUND_NAMES
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 
 def unknown_persona(state, persona: str, path: str) -> list:

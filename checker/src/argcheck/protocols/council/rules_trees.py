@@ -5,8 +5,8 @@ Each code is emitted by exactly one function here; `check_tree` walks a tree onc
 
 from __future__ import annotations
 
-from argcheck.registry import finding
-from argcheck.text import clip
+from argcheck.core.rules import finding
+from argcheck.core.text import clip
 
 MIN_DECOMPOSABLE_WORDS = 3
 

@@ -8,8 +8,8 @@ consistency, not the point's validity) and withdrawn challenges are left out.
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
-from argcheck.registry import finding
+from argcheck.core.findings import Finding
+from argcheck.core.rules import finding
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 
 ATTACK_BASED = frozenset({"concession", "undefended", "rejected_with_evidence"})
@@ -39,7 +39,7 @@ def framework(state) -> tuple[list[str], list[tuple[str, str]]]:
 
 def grounded_view(state) -> tuple[list[str], list[tuple[str, str]], dict[str, str]]:
     """(arguments, attacks, grounded labels) for the renderers and for DLB190."""
-    from argcheck.argumentation import grounded_labelling
+    from argcheck.protocols.deliberate.argumentation import grounded_labelling
 
     arguments, attacks = framework(state)
     return arguments, attacks, grounded_labelling(arguments, attacks)

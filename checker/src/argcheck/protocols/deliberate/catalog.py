@@ -4,8 +4,8 @@ The checks live in the engine's rule modules; this module only gives each code i
 message template (filled with the observed values) and documentation.
 """
 
-from argcheck.findings import ERROR, WARNING
-from argcheck.registry import define
+from argcheck.core.findings import ERROR, WARNING
+from argcheck.core.rules import define
 
 P = "deliberate"
 

@@ -1,8 +1,8 @@
 """`argcheck demo`: replay a bundled deliberation turn by turn, with no consultee and no API key.
 
 Each turn goes through the same path a real run takes: consultee turns are wrapper envelopes mapped
-onto moves by `ingest`, every move is applied with `operations.apply_to_file`, and after each turn the
-demo prints what `argcheck next` would say. One turn is an illegal move, shown being refused.
+onto moves by `ingest`, every move is applied with the `apply_to_file` the shell passes in (`files`), and
+after each turn the demo prints what `argcheck next` would say. One turn is an illegal move, shown being refused.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ import time
 from collections import Counter
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
-from argcheck.terminal import Palette
+from argcheck.core.env import default_env
 
 PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
@@ -39,19 +37,20 @@ def _data(name: str):
     return resources.files(__package__).joinpath("data", "demo", *name.split("/"))
 
 
-def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
     try:
-        return _Player(script, workdir, out, pause, Palette(color), kept=keep_dir is not None).play()
+        return _Player(script, workdir, out, pause, files, paint or _plain, kept=keep_dir is not None).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, workdir: str, out, pause: float, paint: Palette, kept: bool = False) -> None:
+    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint, kept: bool = False) -> None:
+        self.files = files
         self.script, self.out, self.pause, self.paint, self.kept = script, out, pause, paint, kept
         self.workspace = os.path.join(workdir, "workspace")
         self.path = os.path.join(workdir, STATE_NAME)
@@ -77,7 +76,7 @@ class _Player:
             with open(os.path.join(self.workspace, name), "w", encoding="utf-8") as handle:
                 handle.write(_data(f"workspace/{name}.txt").read_text(encoding="utf-8"))
         options = dict(self.script["init"], workspace=self.workspace)
-        operations.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
+        self.files.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
         paint = self.paint
         self.say(paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(paint("dim", "A recorded deliberation replayed through `argcheck apply`; nothing is sent anywhere."))
@@ -94,7 +93,7 @@ class _Player:
         self.say(heading + speaker + self.paint("bold", f" · {_summary(moves)}"))
         self.say(turn["caption"])
         before = _digest(self.path)
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         if turn.get("expect_refused"):
             return self._show_refusal(turn["expect_refused"], outcome, before)
         if outcome.applied == 0:
@@ -113,7 +112,7 @@ class _Player:
         return ingest.moves_from_envelope(self._state(), _envelope(turn))
 
     def _state(self):
-        return operations.validate_file(self.path).replay.engine.state
+        return self.files.validate_file(self.path).replay.engine.state
 
     def _show_refusal(self, expected: list[str], outcome, before: str) -> bool:
         codes = sorted({f.code for f in outcome.findings if f.is_error})
@@ -146,7 +145,7 @@ class _Player:
     def _finale(self) -> None:
         from argcheck.protocols.deliberate import render
 
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ Decision log (argcheck render --format md) ══"))
         self.say(render.render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
@@ -179,3 +178,8 @@ def _summary(moves: list[dict]) -> str:
 def _digest(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _plain(style: str, text: str) -> str:
+    """No styling (the shell passes a palette when the terminal takes colour)."""
+    return text

@@ -7,13 +7,13 @@ end-of-log findings without changing anything. Pure: the only outside world is `
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate import (  # noqa: F401  (catalog registers the DLB rules)
     afview, catalog, refusals, rules_challenges, rules_ledger, rules_positions, rules_scope, rules_termination,
     texts,
 )
 from argcheck.protocols.deliberate.state import CAPS, Deliberation
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 NEEDS_SYNTHESIS = frozenset({"arbitrate", "present"})
 AFTER_SYNTHESIS = frozenset({"arbitrate", "present", "abort", "ledger", "verify", "request_arbitration"})

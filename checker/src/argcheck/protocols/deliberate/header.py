@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
-from argcheck.integrity import short_hash
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.findings import Finding
+from argcheck.core.integrity import short_hash
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.deliberate import catalog  # noqa: F401  (registers the DLB rules)
 from argcheck.protocols.deliberate import _shapes
 from argcheck.protocols.deliberate.texts import is_placeholder
-from argcheck.registry import finding
-from argcheck.shapes import check_shape
+from argcheck.core.rules import finding
+from argcheck.core.shapes import check_shape
 
-FLOWS = (
-    "consultee_proposes", "orchestrator_proposes", "devils_advocate", "collaborative_completion",
-    "comparative", "verification", "participant", "multi_perspective", "red_team", "parallel_ideation",
-)
-MODES = ("standard", "minimal", "quick")
+from argcheck.protocols.deliberate.spec import FLOWS, MODES
 
 __all__ = ["FLOWS", "MODES", "make_header", "check_header"]
 

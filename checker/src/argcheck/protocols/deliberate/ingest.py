@@ -12,7 +12,7 @@ import hashlib
 from argcheck.protocols.deliberate import reply_format
 from argcheck.protocols.deliberate.reply_format import FormatProblem
 from argcheck.protocols.deliberate.standing import consultee_name, doomed_challenges, natural_key, setup_fix
-from argcheck.text import clip, truncate
+from argcheck.core.text import clip, truncate
 
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cached_input_tokens")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from argcheck.commandline import apply_command, next_step_lines
+from argcheck.core.commandtext import apply_command, next_step_lines
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (

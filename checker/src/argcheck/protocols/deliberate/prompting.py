@@ -8,7 +8,7 @@ this reply must answer, what the phase admits and the reply format.
 from __future__ import annotations
 
 
-from argcheck.personas import persona_section
+from argcheck.core.personas import persona_section
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.reply_example import format_section
 from argcheck.protocols.deliberate.standing import (
@@ -16,7 +16,7 @@ from argcheck.protocols.deliberate.standing import (
     natural_key, point_status, reply_phase,
 )
 from argcheck.protocols.deliberate.state import CONSTRUCTIVE, CRYSTALLIZATION, DEVELOPMENT
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 ADMISSIBLE = {
     CONSTRUCTIVE: ("New points, extensions, classifications (any verdict), challenges, defenses, concessions, "

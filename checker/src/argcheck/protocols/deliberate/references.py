@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding, has_errors
+from argcheck.core.findings import Finding, has_errors
 from argcheck.protocols.deliberate import refusals
 
 

@@ -6,7 +6,7 @@ when it applies. Kept free of rule-module imports so every rule module can use i
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 
 
 def unknown_reference(eng, where: str, field: str, kind: str, identifier) -> Finding:

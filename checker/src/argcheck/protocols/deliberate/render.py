@@ -8,8 +8,8 @@ import re
 from argcheck.protocols.deliberate import queries, render_graph, termination
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
-from argcheck.records import fields, is_record
-from argcheck.text import cell, flat
+from argcheck.protocols.deliberate.records import fields, is_record
+from argcheck.core.text import cell, flat
 
 def render(state, fmt: str, findings=()) -> str:
     """Render `state` as `fmt`; `findings` are the replay's findings (warnings go into the log)."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from argcheck.argumentation import to_iccma
+from argcheck.protocols.deliberate.argumentation import to_iccma
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.standing import natural_key
-from argcheck.text import clip, dot_string
+from argcheck.core.text import clip, dot_string
 
 LABEL_CHARS = 60
 BUCKET_STYLE = {  # bucket -> (fill, stroke)

@@ -8,7 +8,7 @@ reply itself: the state after those moves is what the consultee knows.
 
 from __future__ import annotations
 
-from argcheck.collector import collector_paused
+from argcheck.core.collector import collector_paused
 from argcheck.protocols.deliberate.standing import consultee_name
 
 # The consultees whose wrapper (wrappers/<name>-wrapper.sh) resumes a session with its whole thread.

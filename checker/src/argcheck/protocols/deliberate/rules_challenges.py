@@ -8,7 +8,7 @@ reconcile its own contradiction, so its respondent is the party challenged, and 
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate.buckets import link_evidence, refresh, set_challenge_status
 from argcheck.protocols.deliberate.references import (
     duplicate_id, is_strong_evidence, other_party, refused, unknown, unknown_all,

@@ -6,14 +6,14 @@ Provenance tags: `user`, `verified`, `revision`, `<header consultee>-unverified`
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate.buckets import link_evidence, refresh, refresh_linked
 from argcheck.protocols.deliberate.references import (
     duplicate_id, is_unverified, refused, unknown, unknown_all,
 )
 from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import Entry
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 UNVERIFIED_SUFFIX = "-unverified"
 COMMON_PROVENANCE = {"orchestrator": ("orchestrator-unverified",), "user": ("user",)}  # nothing more to check

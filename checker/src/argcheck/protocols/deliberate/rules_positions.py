@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate.buckets import attacks_on, refresh, set_challenge_status
 from argcheck.protocols.deliberate.references import duplicate_id, refused, unknown
 from argcheck.protocols.deliberate.rules_challenges import answer_reconcile, open_challenge

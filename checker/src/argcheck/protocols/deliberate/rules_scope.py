@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate import rounds
 from argcheck.protocols.deliberate.termination import SETUP_FAILURES
 from argcheck.protocols.deliberate.buckets import refresh
@@ -11,7 +11,7 @@ from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import (
     CRYSTALLIZATION, DEVELOPMENT, Consultation, Point, Round,
 )
-from argcheck.shapes import violation
+from argcheck.core.shapes import violation
 
 
 # --- consult ------------------------------------------------------------------------------------

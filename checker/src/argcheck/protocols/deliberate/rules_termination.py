@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate import rounds, termination
 from argcheck.protocols.deliberate.buckets import (
     live_open_challenges, passes_evidence_gate, refresh, set_challenge_status,
@@ -10,7 +10,7 @@ from argcheck.protocols.deliberate.buckets import (
 from argcheck.protocols.deliberate.references import refused, unknown, unknown_all
 from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import AGREED
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 LISTED = 10  # ids named in one message before "..."
 

@@ -8,7 +8,7 @@ due (DLB131). The position a move takes is recorded, so a later move is checked 
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate import refusals
 
 CHALLENGE_POSITIONS = {"skeptical": "SKEPTICAL", "reject": "REJECT"}  # reconcile takes no position

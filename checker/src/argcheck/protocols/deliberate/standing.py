@@ -7,7 +7,7 @@ import re
 
 from argcheck.protocols.deliberate import queries, rounds
 from argcheck.protocols.deliberate.state import phase_of
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 BUCKET_REASONS = {
     "agreed_initially": "agreed on first evaluation",

@@ -5,7 +5,7 @@ The engine builds these; renderers, `next`, `prompt` and `ingest` only read them
 
 from __future__ import annotations
 
-from argcheck.records import field, record
+from argcheck.protocols.deliberate.records import field, record
 
 CAPS = {"standard": 8, "minimal": 8, "quick": 2}
 CONSTRUCTIVE, DEVELOPMENT, CRYSTALLIZATION = "CONSTRUCTIVE", "DEVELOPMENT", "CRYSTALLIZATION"

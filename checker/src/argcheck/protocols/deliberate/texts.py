@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 
 TEXT_FIELDS = {
     "point": ("text",),

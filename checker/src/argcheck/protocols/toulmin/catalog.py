@@ -1,7 +1,7 @@
 """The TLM rule family: the Toulmin chain's phases, circuit breakers, verdict consistency and council."""
 
-from argcheck.findings import ERROR, INFO, WARNING
-from argcheck.registry import define
+from argcheck.core.findings import ERROR, INFO, WARNING
+from argcheck.core.rules import define
 
 P = "toulmin"
 

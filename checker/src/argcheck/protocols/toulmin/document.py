@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import re
 
-from argcheck import statefile
-from argcheck.findings import has_errors
-from argcheck.integrity import short_hash
+from argcheck.core import envelope
+from argcheck.core.findings import has_errors
+from argcheck.core.integrity import short_hash
 from argcheck.protocols.toulmin import header as chain_header
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.engine import Engine
 from argcheck.protocols.toulmin.state import COMPONENTS, PHASES, TERMINATED
-from argcheck.shapes import violation
-from argcheck.replay import Replay
+from argcheck.core.shapes import violation
+from argcheck.core.replay import Replay
 
 OPTIONAL_KEYS = ("query", "relax")
 PHASE_OF = {name: kind for kind, (names, _) in PHASES.items() for name in names}
@@ -65,7 +65,7 @@ def replay_document(doc: dict, env) -> tuple[dict, Replay]:
             break  # later phases would only repeat that this one is missing
     findings += engine.finish()
     view = {
-        "format": statefile.FORMAT, "version": statefile.VERSION, "protocol": _spec().name, "id": "standalone",
+        "format": envelope.FORMAT, "version": envelope.VERSION, "protocol": _spec().name, "id": "standalone",
         "created_at": env.now, "header": header, "status": engine.status, "updated_at": env.now,
         "move_count": len(moves), "head": "", "moves": moves,
     }
@@ -73,9 +73,9 @@ def replay_document(doc: dict, env) -> tuple[dict, Replay]:
 
 
 def _spec():
-    from argcheck import protocols
+    from argcheck.core import discovery
 
-    return protocols.spec(__package__.rpartition(".")[2])
+    return discovery.spec(__package__.rpartition(".")[2])
 
 
 def _header(doc: dict) -> dict:

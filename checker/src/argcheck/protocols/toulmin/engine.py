@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from argcheck.env import OUTSIDE
-from argcheck.findings import has_errors
+from argcheck.core.env import OUTSIDE
+from argcheck.core.findings import has_errors
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.state import (
@@ -17,8 +17,8 @@ from argcheck.protocols.toulmin.state import (
     band_text, citation_locator, degree_for, is_question,
 )
 from argcheck.protocols.toulmin.verdict_reasoning import contradiction
-from argcheck.registry import finding
-from argcheck.text import clip
+from argcheck.core.rules import finding
+from argcheck.core.text import clip
 
 PATH_LINE = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>[1-9][0-9]*)$")
 

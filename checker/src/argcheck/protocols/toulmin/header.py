@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
-from argcheck.integrity import short_hash
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.findings import Finding
+from argcheck.core.integrity import short_hash
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
 from argcheck.protocols.toulmin import _shapes
 from argcheck.protocols.toulmin._shapes import VALIDATORS, JsonSchemaValueException
-from argcheck.registry import finding
-from argcheck.shapes import check_shape, shape_finding
+from argcheck.core.rules import finding
+from argcheck.core.shapes import check_shape, shape_finding
 
-BREAKERS = ("warrant", "backing")
-MIN_QUERY = 5
+from argcheck.protocols.toulmin.spec import BREAKERS, MIN_QUERY
 
 __all__ = ["BREAKERS", "MIN_QUERY", "QueryProblem", "make_header", "check_header", "check_component_shape"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from argcheck import jsonio
+from argcheck.core import jsonio
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",

@@ -6,10 +6,7 @@ checked and the next phase's prompt returned. A call that names no `state` works
 memory and writes it only when the call succeeds (mcp_session).
 """
 
-from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import json_value, rule_problem, state_path, usage
-from argcheck.mcpserver.state_files import next_report
-from argcheck.output import findings_json
+from argcheck.core.toolport import port
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.mcp_session import TOULMIN, ChainRun, open_chain
 from argcheck.protocols.toulmin.toulmini_compat import chain_options
@@ -19,7 +16,7 @@ def components(**given) -> dict:
     """The components passed to a tool (NAME_json arguments), parsed, without the absent ones."""
     content = {}
     for name, value in given.items():
-        value = json_value(value, f"/{name}_json")
+        value = port.json_value(value, f"/{name}_json")
         if value is not None:
             content[name] = value
     return content
@@ -32,7 +29,7 @@ def record(run: ChainRun, content: dict, provenance: dict | None = None) -> list
     try:
         moves = ingest.moves_from_content(run.chain, content, provenance) if content else []
     except ingest.IngestProblem as problem:
-        raise usage(str(problem)) from None
+        raise port.usage(str(problem)) from None
     found = []
     for move in moves:  # one phase at a time: a tripped breaker stops the sequence with the phase recorded
         applied = run.apply([move])
@@ -48,7 +45,7 @@ def _refusal(run: ChainRun, move: dict, findings):
     """The problem for a refused move; a missing-components refusal names the missing ones."""
     first = next((f for f in findings if f.is_error), None)
     extra = {"missing": run.chain.missing(move["type"])} if first and first.code in rules.MISSING_CODES else {}
-    return rule_problem(findings, exit_code=int(ExitCode.FINDINGS), applied=0, status=run.status, **extra,
+    return port.rule_problem(findings, exit_code=int(port.ExitCode.FINDINGS), applied=0, status=run.status, **extra,
                         **run.where())
 
 
@@ -57,7 +54,7 @@ def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None 
     from argcheck.protocols.toulmin.prompting import phase_prompt
     from argcheck.protocols.toulmin.state import TERMINATED, requirements
 
-    if state_path(state, required=False) is None:
+    if port.state_path(state, required=False) is None:
         missing = [name for name in requirements(kind) if name not in content]
         if missing:
             raise missing_problem(kind, missing)
@@ -70,13 +67,13 @@ def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None 
         raise missing_problem(kind, missing, status=run.status, **run.where())
     path = run.keep()
     return {"state": path, "protocol": TOULMIN, "status": run.status, "created": run.created,
-            "findings": findings_json(found), "prompt": phase_prompt(run.chain),
-            "next": next_report(run.outcome, path)["next"]}
+            "findings": port.findings_json(found), "prompt": phase_prompt(run.chain),
+            "next": port.next_report(run.outcome, path)["next"]}
 
 
 def missing_problem(kind: str, missing: list[str], **extra):
     """The refusal of a phase whose earlier components are missing (TLM103/104/105, with the list)."""
-    return rule_problem([rules.missing_components(kind, missing)], exit_code=int(ExitCode.FINDINGS),
+    return port.rule_problem([rules.missing_components(kind, missing)], exit_code=int(port.ExitCode.FINDINGS),
                         missing=list(missing), **extra)
 
 
@@ -87,7 +84,7 @@ def _termination(kind: str, run: ChainRun, found):
     tripped = [f for f in found if f.code == "TLM108"]
     if not tripped:
         tripped = [rules.chain_terminated(run.chain.terminations[0], kind)]
-    return rule_problem(tripped, exit_code=int(ExitCode.TERMINAL), terminated=True, status=run.status,
+    return port.rule_problem(tripped, exit_code=int(port.ExitCode.TERMINAL), terminated=True, status=run.status,
                         report=report_text(run.outcome), **run.where())
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 
-from argcheck import lifecycle, operations, protocols, statefile
-from argcheck.env import default_env
-from argcheck.exitcodes import ExitCode
-from argcheck.findings import has_errors
-from argcheck.mcpserver.arguments import rule_problem, state_path, string_value, usage
-from argcheck.mcpserver.state_files import apply_moves, replayed
+from argcheck.core.toolport import port
+from argcheck.core import lifecycle
+from argcheck.core import discovery
+from argcheck.core.env import default_env
+from argcheck.core.findings import has_errors
 
 TOULMIN = "toulmin"
 
@@ -23,7 +22,7 @@ TOULMIN = "toulmin"
 class ChainRun:
     """One chain under a tool call: `.path` (None until a new chain is kept), `.outcome`, `.created`."""
 
-    def __init__(self, path: str | None, outcome: operations.Outcome, env=None):
+    def __init__(self, path: str | None, outcome: port.Outcome, env=None):
         self.path, self.outcome, self._env = path, outcome, env
         self.created = path is None
 
@@ -35,14 +34,14 @@ class ChainRun:
     def status(self) -> str:
         return self.outcome.replay.engine.status
 
-    def apply(self, moves: list) -> operations.Outcome:
+    def apply(self, moves: list) -> port.Outcome:
         """Apply `moves` (all or nothing); the outcome says how many were applied."""
         if self.path is not None:
-            applied = apply_moves(self.path, moves)
+            applied = port.apply_moves(self.path, moves)
         else:
             decision = lifecycle.apply_moves(self.outcome.doc, moves, self._env)
             kept = decision.doc is not None and not has_errors(decision.findings)
-            applied = operations.Outcome(decision.findings, decision.doc if kept else self.outcome.doc,
+            applied = port.Outcome(decision.findings, decision.doc if kept else self.outcome.doc,
                                          decision.replay, len(moves) if kept else 0)
         if applied.applied:
             self.outcome = applied
@@ -52,12 +51,12 @@ class ChainRun:
         """Write a new chain to its default path (once); returns the path of the chain's state file."""
         if self.path is None:
             doc = self.outcome.doc
-            path = os.path.abspath(operations.default_state_path(TOULMIN, doc["id"]))
+            path = os.path.abspath(port.default_state_path(TOULMIN, doc["id"]))
             try:
                 os.makedirs(os.path.dirname(path), exist_ok=True)
-                statefile.write_atomic(path, statefile.serialize(doc))
+                port.write_state(path, doc)
             except OSError as error:
-                raise usage(f"cannot write {path}: {error.strerror or error}") from None
+                raise port.usage(f"cannot write {path}: {error.strerror or error}") from None
             self.path = path
         return self.path
 
@@ -68,14 +67,14 @@ class ChainRun:
 
 def open_chain(state, query, options: dict | None = None) -> ChainRun:
     """The chain to work on: the state file named by `state`, or a new chain for `query` (in memory)."""
-    path = state_path(state, required=False)
+    path = port.state_path(state, required=False)
     if path is not None:
         if not os.path.exists(path):
-            raise usage(f"no state file at {path}", "omit `state` to start a new chain for `query`")
+            raise port.usage(f"no state file at {path}", "omit `state` to start a new chain for `query`")
         return ChainRun(path, toulmin_state(path))
-    text = string_value(query, "query")
+    text = port.string_value(query, "query")
     if text is None:
-        raise usage("pass `state` (the path initiate_toulmin_sequence returned) or `query` to start a chain")
+        raise port.usage("pass `state` (the path initiate_toulmin_sequence returned) or `query` to start a chain")
     return new_chain({"query": text, "workspace": os.getcwd(), **(options or {})})
 
 
@@ -84,19 +83,19 @@ def new_chain(options: dict) -> ChainRun:
     env = default_env(options.get("workspace"))
     try:
         doc = lifecycle.create_state(TOULMIN, options, env, lifecycle.new_state_id(env.now))
-    except protocols.UsageProblem as problem:
+    except discovery.UsageProblem as problem:
         found = getattr(problem, "finding", None)
         if found is not None:
-            raise rule_problem([found], exit_code=int(ExitCode.USAGE)) from None
-        raise usage(str(problem)) from None
-    return ChainRun(None, operations.replay_doc(doc, env), env)
+            raise port.rule_problem([found], exit_code=int(port.ExitCode.USAGE)) from None
+        raise port.usage(str(problem)) from None
+    return ChainRun(None, port.replay_doc(doc, env), env)
 
 
-def toulmin_state(path: str) -> operations.Outcome:
+def toulmin_state(path: str) -> port.Outcome:
     """The replayed toulmin chain at `path`; another protocol's run or a chain with errors is a problem."""
-    outcome = replayed(path)
+    outcome = port.replayed(path)
     if outcome.doc["protocol"] != TOULMIN:
-        raise usage(f"{path} is a {outcome.doc['protocol']} run, not a toulmin chain")
+        raise port.usage(f"{path} is a {outcome.doc['protocol']} run, not a toulmin chain")
     if has_errors(outcome.findings):
-        raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
+        raise port.rule_problem(outcome.findings, exit_code=int(port.ExitCode.FINDINGS), state=path)
     return outcome

@@ -8,26 +8,13 @@ call's first text block is Toulmini's error JSON (toulmini_compat). The server a
 
 import os
 
-from argcheck.exitcodes import ExitCode
-from argcheck.mcpserver.arguments import (
-    JSON_OBJECT,
-    StatePath,
-    json_value,
-    one_of_types,
-    rule_problem,
-    state_path,
-    string_value,
-    tool_arg,
-    usage,
-)
-from argcheck.mcpserver.state_files import init_run, next_report
-from argcheck.output import findings_json
+from argcheck.core.toolargs import JSON_OBJECT, StatePath, one_of_types, tool_arg
+from argcheck.core.toolport import port
 from argcheck.protocols.toulmin import rules
 from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text
 from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES
 from argcheck.protocols.toulmin.mcp_session import TOULMIN, open_chain, toulmin_state
 from argcheck.protocols.toulmin.toulmini_compat import chain_options, toulmini_errors
-
 
 Query = tool_arg({"type": "string"}, "The question the chain argues about (at least 5 characters).")
 
@@ -48,14 +35,14 @@ def initiate_toulmin_sequence(
     """Phase 1: start a Toulmin chain for QUERY; returns the state path and the grounding prompt (DATA + CLAIM)."""
     from argcheck.protocols.toulmin.prompting import phase_prompt
 
-    text = string_value(query, "query", required=True)
+    text = port.string_value(query, "query", required=True)
     options = {"query": text, **chain_options(relax, council),
-               "conversation_id": string_value(conversation_id, "conversation_id"), "workspace": os.getcwd()}
-    path, doc = init_run(TOULMIN, options, state_path(state, required=False))
+               "conversation_id": port.string_value(conversation_id, "conversation_id"), "workspace": os.getcwd()}
+    path, doc = port.init_run(TOULMIN, options, port.state_path(state, required=False))
     outcome = toulmin_state(path)
     return {"state": path, "protocol": TOULMIN, "status": outcome.replay.engine.status, "created": True,
             "id": doc["id"], "relax": doc["header"]["relax"], "prompt": phase_prompt(outcome.replay.engine.state),
-            "next": next_report(outcome, path)["next"]}
+            "next": port.next_report(outcome, path)["next"]}
 
 
 def inject_logic_bridge(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
@@ -98,7 +85,7 @@ def format_analysis_report(state: StatePath = None, query: Query = None, data_js
     diagram in Toulmin's layout, and the prompt for the optional narrative."""
     content = components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json,
                          rebuttal=rebuttal_json, qualifier=qualifier_json, verdict=verdict_json)
-    narrative = string_value(summary, "summary")
+    narrative = port.string_value(summary, "summary")
     result = phase_tool("report", state, query, content, {"summary": narrative} if narrative else None)
     outcome = toulmin_state(result["state"])
     result["report"] = report_text(outcome)
@@ -122,31 +109,32 @@ def consult_field_experts(
     from argcheck.protocols.toulmin.prompting import render_council_prompt
 
     wanted = _perspectives(perspectives)
-    answers = json_value(opinions, "/opinions")
+    answers = port.json_value(opinions, "/opinions")
     run = open_chain(state, query, chain_options())
     if not run.chain.council_enabled:
-        raise rule_problem([rules.council_disabled()], exit_code=int(ExitCode.FINDINGS), **run.where())
+        raise port.rule_problem([rules.council_disabled()], exit_code=int(port.ExitCode.FINDINGS), **run.where())
     content = _council_content(run.chain, wanted, question, answers)
     if not content:
-        raise rule_problem([rules.no_perspectives()], exit_code=int(ExitCode.FINDINGS), **run.where())
-    name = string_value(consultee, "consultee")
+        raise port.rule_problem([rules.no_perspectives()], exit_code=int(port.ExitCode.FINDINGS), **run.where())
+    name = port.string_value(consultee, "consultee")
     provenance = {"source": "consultee", "consultee": name} if name else {"source": "orchestrator"}
     found = record(run, content, provenance)
     chain = run.chain
     result = {"state": run.keep(), "protocol": TOULMIN, "status": chain.status, "created": run.created,
-              "findings": findings_json(found), "pending": chain.pending_perspectives,
+              "findings": port.findings_json(found), "pending": chain.pending_perspectives,
               "opinions": [{"id": o.id, "perspective": o.perspective, "feeds": o.feeds}
                            for o in chain.opinions.values()]}
     if chain.pending_perspectives:
-        result["prompt"] = render_council_prompt(chain, chain.pending_perspectives, string_value(question, "question"))
+        result["prompt"] = render_council_prompt(chain, chain.pending_perspectives,
+                                                 port.string_value(question, "question"))
     return result
 
 
 def _perspectives(perspectives) -> list | None:
     """The `perspectives` argument as a list of strings (None when absent)."""
-    wanted = json_value(perspectives, "/perspectives")
+    wanted = port.json_value(perspectives, "/perspectives")
     if wanted is not None and (not isinstance(wanted, list) or not all(isinstance(p, str) for p in wanted)):
-        raise usage("`perspectives` must be a list of strings")
+        raise port.usage("`perspectives` must be a list of strings")
     return wanted
 
 
@@ -156,7 +144,7 @@ def _council_content(chain, wanted: list | None, question, answers) -> dict:
     new = [p for p in (wanted or []) if p not in chain.requested_perspectives]
     if wanted is not None and (new or not wanted):
         content["perspectives"] = new
-        if string_value(question, "question"):
+        if port.string_value(question, "question"):
             content["question"] = question
     if answers is not None:
         content["opinions"] = answers

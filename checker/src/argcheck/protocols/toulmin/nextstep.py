@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 
-from argcheck.commandline import apply_command, ingest_command, next_step_lines
+from argcheck.core.commandtext import apply_command, ingest_command, next_step_lines
 from argcheck.protocols.toulmin.state import (
     BRIDGED, COMPONENTS, GROUNDED, JUDGED, PHASE_NAMES, REPORTED, STARTED, STRESS_TESTED, TERMINATED,
 )

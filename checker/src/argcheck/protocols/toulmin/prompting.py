@@ -11,7 +11,7 @@ import json
 from argcheck.protocols.toulmin.state import (
     BANDS, BRIDGED, GROUNDED, JUDGED, REPORTED, STARTED, STRESS_TESTED, TERMINATED, allowed_statuses, band_text,
 )
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 DIRECTIVE = """You are the reasoning engine of one Toulmin argument, built phase by phase and checked by a
 validator between phases. You do not chat: you answer with exactly one JSON object in the format below.

@@ -13,7 +13,7 @@ from argcheck.protocols.toulmin.render_json import standalone_chain, state_json
 from argcheck.protocols.toulmin.state import (
     COMPONENTS, PHASE_NAMES, TERMINATED, band_text, citation_locator, rebuttal_level,
 )
-from argcheck.text import cell, flat
+from argcheck.core.text import cell, flat
 
 __all__ = ["dot", "mermaid", "render", "report", "standalone_chain", "state_json"]
 

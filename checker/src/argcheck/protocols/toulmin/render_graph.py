@@ -8,7 +8,7 @@ the step ("since"), its Backing under it ("on account of"), and the Rebuttal und
 from __future__ import annotations
 
 from argcheck.protocols.toulmin.state import TERMINATED
-from argcheck.text import clip, dot_string
+from argcheck.core.text import clip, dot_string
 
 LABEL_CHARS = 90
 

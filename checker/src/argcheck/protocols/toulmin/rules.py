@@ -6,10 +6,10 @@ they know. (Codes that only the engine reports are built in its handlers; TLM101
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
+from argcheck.core.findings import Finding
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
 from argcheck.protocols.toulmin.state import PHASE_NAMES, Termination
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 MISSING_CODES = ("TLM103", "TLM104", "TLM105")
 

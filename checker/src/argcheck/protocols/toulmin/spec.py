@@ -1,6 +1,9 @@
 """The toulmin protocol: a seven-component Toulmin chain in four phases with circuit breakers (seeds 000, 001)."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import InitOption, ProtocolSpec
+
+BREAKERS = ("warrant", "backing")
+MIN_QUERY = 5
 
 SPEC = ProtocolSpec(
     name="toulmin",
@@ -12,7 +15,17 @@ SPEC = ProtocolSpec(
     final_statuses=frozenset({"reported"}),
     terminal_statuses=frozenset({"terminated"}),
     formats=("md", "json", "mermaid", "dot"),
-    init_options="toulmin: {query, relax, council}",
+    init=(
+        InitOption("query", f"The question the chain argues about (at least {MIN_QUERY} characters).", required=True),
+        InitOption("relax", "Switch a circuit breaker off for this chain: a weak or irrelevant warrant/backing no "
+                            "longer terminates it (repeatable; shown in the report).", choices=BREAKERS, multiple=True),
+        InitOption("council", "Allow the field-experts council (council_request / council_opinion moves).",
+                   kind="switch", default=True),
+        InitOption("conversation_id", "The agent conversation this chain belongs to.", mcp=False),
+        InitOption("workspace", "Root for path:line citation locators (default: the current directory).",
+                   kind="workspace", mcp=False),
+    ),
+    init_help="A Toulmin chain: Data + Claim, Warrant + Backing, Rebuttal + Qualifier, Verdict.",
     mcp_instructions=(
         "Toulmin chain: initiate_toulmin_sequence(query) returns a state path and the phase-1 prompt. Answer each "
         "prompt with the JSON it asks for and pass it to the next tool with the same `state`: "

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import os
 
-from argcheck.mcpserver.arguments import ToolProblem
+from argcheck.core.toolport import port
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 BREAKER_SWITCHES = (("warrant", "TOULMINI_FAIL_ON_WEAK_WARRANT"), ("backing", "TOULMINI_FAIL_ON_WEAK_BACKING"))
@@ -49,7 +49,7 @@ def chain_options(relax=None, council=None, environ=None) -> dict:
             "council": council_enabled(environ) if council is None else council}
 
 
-def client_error(problem: ToolProblem) -> dict:
+def client_error(problem: port.ToolProblem) -> dict:
     """The JSON a Toulmini client parses from a refused call."""
     value = {"error": problem.error["name"]}
     if problem.extra.get("missing"):
@@ -64,7 +64,7 @@ def toulmini_errors(tool):
     def run(*args, **kwargs):
         try:
             return tool(*args, **kwargs)
-        except ToolProblem as problem:
+        except port.ToolProblem as problem:
             problem.extra["client_error"] = client_error(problem)
             raise
 

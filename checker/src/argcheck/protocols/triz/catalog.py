@@ -3,8 +3,8 @@
 The names of TRZ101-TRZ115 are the seed's own error codes, in the seed's rule order.
 """
 
-from argcheck.findings import ERROR
-from argcheck.registry import define
+from argcheck.core.findings import ERROR
+from argcheck.core.rules import define
 
 P = "triz"
 

@@ -1,8 +1,8 @@
 """`argcheck demo triz`: a recorded two-round session replayed through `apply`, ending with its Knowledge Document.
 
 Each turn is the agent's moves (its recorded web searches first) or one user review; every move goes through
-`operations.apply_to_file`, exactly as in a real session, and after each turn the demo prints what `argcheck
-next` says. Two turns are illegal on purpose and are shown being refused with the file unchanged.
+the `apply_to_file` the shell passes in (`files`), exactly as in a real session, and after each turn the demo
+prints what `argcheck next` says. Two turns are illegal on purpose and are shown being refused with the file unchanged.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ import tempfile
 import time
 from importlib import resources
 
-from argcheck import operations
-from argcheck.env import default_env
-from argcheck.terminal import Palette
+from argcheck.core.env import default_env
 
 PROTOCOL = __package__.rpartition(".")[2]
 STATE_NAME = f"{PROTOCOL}-demo.json"
@@ -29,19 +27,20 @@ def load_script() -> dict:
     return json.loads(data.read_text(encoding="utf-8"))
 
 
-def run(out, *, keep_dir: str | None = None, pause: float = 0.0, color: bool = False) -> int:
+def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as recorded, 1 otherwise."""
     workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
     try:
         os.makedirs(workdir, exist_ok=True)
-        return _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause, Palette(color)).play()
+        return _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause, files, paint or _plain).play()
     finally:
         if keep_dir is None:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
 class _Player:
-    def __init__(self, script: dict, path: str, out, pause: float, paint: Palette) -> None:
+    def __init__(self, script: dict, path: str, out, pause: float, files, paint) -> None:
+        self.files = files
         self.script, self.path, self.out, self.pause, self.paint = script, path, out, pause, paint
 
     def say(self, text: str = "") -> None:
@@ -49,7 +48,7 @@ class _Player:
         self.out.flush()
 
     def play(self) -> int:
-        operations.init_file(self.path, PROTOCOL, self.script["init"], default_env(), force=True)
+        self.files.init_file(self.path, PROTOCOL, self.script["init"], default_env(), force=True)
         self.say(self.paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(self.paint("dim", "A recorded session replayed through `argcheck apply`; nothing is sent anywhere."))
         self.say(f"Problem: {self.script['init']['problem']}")
@@ -71,7 +70,7 @@ class _Player:
         self.say(self.paint("bold", f"── turn {number}/{total} · ") + speaker + self.paint("bold", f" · {kinds}"))
         self.say(turn["caption"])
         before = _digest(self.path)
-        outcome = operations.apply_to_file(self.path, moves)
+        outcome = self.files.apply_to_file(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
         for found in errors:
             self.say(self.paint("red", f"  {found.code} {found.name}: {found.message}"))
@@ -90,7 +89,7 @@ class _Player:
     def _next(self) -> None:
         from argcheck.protocols.triz import nextstep
 
-        state = operations.validate_file(self.path).replay.engine.state
+        state = self.files.validate_file(self.path).replay.engine.state
         report = nextstep.report(state, state_path=os.path.basename(self.path))
         self.say(self.paint("dim", "$ argcheck next"))
         lines = nextstep.format_text(report).rstrip("\n").split("\n")
@@ -100,7 +99,7 @@ class _Player:
     def _finale(self) -> None:
         from argcheck.protocols.triz.render import render
 
-        outcome = operations.validate_file(self.path)
+        outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ Knowledge Document (argcheck render --format md) ══"))
         self.say(render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
@@ -109,3 +108,8 @@ class _Player:
 def _digest(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _plain(style: str, text: str) -> str:
+    """No styling (the shell passes a palette when the terminal takes colour)."""
+    return text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from argcheck.protocols.triz.render_graph import mermaid
-from argcheck.text import cell, flat
+from argcheck.core.text import cell, flat
 
 NONE = "_None recorded._"
 

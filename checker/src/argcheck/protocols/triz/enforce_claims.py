@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 from argcheck.protocols.triz.forge_state import MAX_CLAIMS_PER_ROUND, ForgeState
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 
 def check_claim_index_valid(state: ForgeState, index: int, path: str, synthesized: bool = False):

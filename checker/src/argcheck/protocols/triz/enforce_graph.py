@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 from argcheck.protocols.triz.forge_state import Claim, ForgeState
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 GRAPH_VERDICTS = ("accept", "qualify", "merge")
 

@@ -17,7 +17,7 @@ from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ ru
 from argcheck.protocols.triz.forge_state import (
     MAX_ROUNDS, MIN_ASSUMPTIONS, MIN_CROSS_DOMAIN_SEARCHES, MIN_REFRAMINGS, ForgeState,
 )
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 
 def decompose_missing(state: ForgeState) -> list[str]:

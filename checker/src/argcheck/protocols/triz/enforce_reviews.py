@@ -14,7 +14,7 @@ from collections import Counter
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 from argcheck.protocols.triz.enforce_claims import check_claim_known
 from argcheck.protocols.triz.forge_state import ForgeState
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 CITATION = re.compile(r"\[(C[1-9][0-9]*)\]")
 GRAPH_SECTIONS = ("core_insight", "implementation_guide")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 from argcheck.protocols.triz import handle_build, handle_claims, handle_explore
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
-from argcheck.registry import finding
+from argcheck.core.rules import finding
 
 ANY = tuple(Phase)
 # Which phases each move belongs to (the seed's tool tables; reviews close their phase).

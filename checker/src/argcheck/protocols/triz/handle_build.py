@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.triz.enforce_claims import check_claim_known
 from argcheck.protocols.triz.enforce_graph import add_with_edges, check_graph_addition, check_not_in_graph
 from argcheck.protocols.triz.enforce_phases import check_max_rounds

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.triz.enforce_claims import (
     check_antithesis_exists, check_claim_index_valid, check_claim_known, check_claim_limit,
     check_evidence_grounding, check_evidence_researched, check_not_synthesized, check_scored,

@@ -6,7 +6,7 @@ when none of them is an error.
 
 from __future__ import annotations
 
-from argcheck.findings import has_errors
+from argcheck.core.findings import has_errors
 from argcheck.protocols.triz.enforce_claims import check_evidence_researched
 from argcheck.protocols.triz.enforce_phases import (
     check_cross_domain_searched, check_decompose_complete, check_explore_complete, check_state_of_art_searched,

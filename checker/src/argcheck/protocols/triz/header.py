@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from argcheck.findings import Finding
-from argcheck.integrity import short_hash
-from argcheck.protocols.contract import UsageProblem
+from argcheck.core.findings import Finding
+from argcheck.core.integrity import short_hash
+from argcheck.core.contract import UsageProblem
 from argcheck.protocols.triz import _shapes
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
-from argcheck.registry import finding
-from argcheck.shapes import check_shape
+from argcheck.core.rules import finding
+from argcheck.core.shapes import check_shape
 
-MIN_PROBLEM = 10
+from argcheck.protocols.triz.spec import MIN_PROBLEM
 
 
 def make_header(options: dict) -> dict:

@@ -7,7 +7,7 @@ A reply never carries the user's reviews: those are recorded with `apply` after 
 
 from __future__ import annotations
 
-from argcheck import jsonio
+from argcheck.core import jsonio
 
 USER_MOVES = frozenset({"decompose_review", "explore_review", "claims_review", "verdicts", "build_decision",
                         "submit_user_insight", "cancel"})

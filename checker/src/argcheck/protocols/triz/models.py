@@ -17,6 +17,7 @@ from argcheck.protocols.triz.model_parts import (
     ListIndex, LongText, Parameter, Reframing, Score, SearchPurpose, SemanticDistance, ShortText, Source, Strict,
     Text, Url,
 )
+from argcheck.protocols.triz.spec import MIN_PROBLEM
 
 Agent = Literal["agent"]
 User = Literal["user"]
@@ -25,7 +26,7 @@ User = Literal["user"]
 class Header(Strict):
     """Set once by `argcheck init triz`; never changed afterwards."""
 
-    problem: Annotated[str, Field(min_length=10, max_length=4000, pattern=r"\S")]
+    problem: Annotated[str, Field(min_length=MIN_PROBLEM, max_length=4000, pattern=r"\S")]
     problem_hash: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     conversation_id: Optional[ShortText] = None
 

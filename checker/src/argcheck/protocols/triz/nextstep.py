@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from argcheck.commandline import inline, next_step_lines
+from argcheck.core.commandtext import inline, next_step_lines
 
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES

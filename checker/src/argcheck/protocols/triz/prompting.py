@@ -8,7 +8,7 @@ from importlib import resources
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.nextstep import allowed_moves
 from argcheck.protocols.triz.status import session_status
-from argcheck.text import clip
+from argcheck.core.text import clip
 
 
 def template(name: str = "agent.md") -> str:

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from argcheck.protocols.triz import document_sections as sections
 from argcheck.protocols.triz.render_graph import dot, mermaid, react_flow_json
 from argcheck.protocols.triz.status import session_status, status_text
-from argcheck.text import flat
+from argcheck.core.text import flat
 
 SECTIONS = ("Core Insight", "Problem Context", "Reasoning Chain", "Evidence Base", "Cross-Domain Patterns",
             "Boundaries", "Negative Knowledge", "Knowledge Graph", "Implementation Guide", "Next Frontiers")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from argcheck.text import clip, dot_string
+from argcheck.core.text import clip, dot_string
 
 COLUMN, ROW = 320, 140
 STATUS_COLOR = {"validated": "#d7f5dd", "qualified": "#fff4c2", "proposed": "#e8e8e8", "rejected": "#f8d0d0",

@@ -1,6 +1,8 @@
 """The triz protocol: the TRIZ Knowledge Creation Engine's domain core (seed 003) as an argcheck protocol."""
 
-from argcheck.protocols.contract import ProtocolSpec
+from argcheck.core.contract import InitOption, ProtocolSpec
+
+MIN_PROBLEM = 10  # characters
 
 SPEC = ProtocolSpec(
     name="triz",
@@ -12,7 +14,12 @@ SPEC = ProtocolSpec(
     final_statuses=frozenset({"crystallized", "cancelled"}),
     terminal_statuses=frozenset(),
     formats=("md", "status", "json", "mermaid", "dot", "reactflow"),
-    init_options="triz: {problem}",
+    init=(
+        InitOption("problem", f"The problem the session creates knowledge about ({MIN_PROBLEM}+ characters).",
+                   required=True),
+        InitOption("conversation_id", "The agent conversation this session belongs to.", mcp=False),
+    ),
+    init_help="A TRIZ session: decompose, explore, synthesize, validate, build, crystallize.",
     mcp_instructions=(
         "TRIZ session: argcheck_init(protocol=\"triz\", options={problem}); record every web search as a "
         "web_search move before the move that needs it, apply one tool move at a time with argcheck_apply, and "

@@ -1,0 +1,64 @@
+"""argcheck consult: one consultation round in one command: prompt -> consultee -> ingest."""
+
+from __future__ import annotations
+
+import click
+
+from argcheck.core import jsonio
+from argcheck.files import statefile
+from argcheck.cli import verbs
+from argcheck.cli.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
+from argcheck.cli.commands.ingest import record_and_report
+from argcheck.exitcodes import ExitCode
+from argcheck.core.jsonio import InputError
+
+
+@click.command("consult")
+@STATE_ARGUMENT
+@click.option("--consultee", help="Who to consult (default: the one the run's header names).")
+@click.option("--new", "fresh", is_flag=True, help="Start a new consultee session instead of resuming.")
+@click.option("--abstract", is_flag=True, help="Run the consultee in an empty directory (no project access).")
+@click.option("--model", help="The consultee's model (passed to the wrapper).")
+@click.option("--timeout", type=int, help="Seconds before the wrapper gives up (passed to the wrapper).")
+@FORMAT_OPTION
+@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
+def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout):
+    """Render STATE's prompt, send it to the consultee through `argcheck-consult`
+    (resuming the recorded session), record the reply, and print one line saying
+    what was recorded: a reply with its new points and challenges, a format
+    failure and why, or a consultee failure and its class.
+
+    The same as: argcheck prompt S | argcheck-consult C new|resume ID | argcheck ingest S
+    """
+    from argcheck.files import consulting
+
+    outcome = replayed(state, fmt)
+    spec, engine = outcome.replay.protocol, outcome.replay.engine
+    if spec.is_closed(engine.status):
+        click.echo(f"argcheck: no consultation is due: the {spec.name} run is {engine.status}", err=True)
+        return int(ExitCode.TERMINAL if engine.status in spec.terminal_statuses else ExitCode.FINDINGS)
+    who = _who(spec, engine.state, consultee, fresh)
+    if who["consultee"] is None:
+        raise click.UsageError(f"the {spec.name} run names no consultee: pass --consultee NAME")
+    prompt = verbs.prompt_text(outcome, full=None if who["session_id"] else True)  # a new session: everything
+    options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else []),
+               *(["--timeout", str(timeout)] if timeout else [])]
+    session = who["session_id"]
+    click.echo(f"argcheck: consulting {who['consultee']} ({'resume ' + session if session else 'new session'})",
+               err=True)
+    try:
+        reply = jsonio.parse(consulting.consult(who["consultee"], session, prompt, options))
+    except consulting.ConsultProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    except InputError as error:
+        raise click.ClickException(f"the wrapper's output is not an envelope: {error.finding.message}") from None
+    return record_and_report(state, reply, who["consultee"], fmt, False, lock_timeout)
+
+
+def _who(spec, state, consultee: str | None, fresh: bool) -> dict:
+    """The consultee and session: the protocol's choice (`prompting.consultation`), then the options."""
+    chosen = getattr(spec.part("prompting"), "consultation", lambda _state: {})(state)
+    name = consultee or chosen.get("consultee")
+    same = name == chosen.get("consultee")
+    return {"consultee": name, "session_id": None if fresh or not same else chosen.get("session_id")}
+

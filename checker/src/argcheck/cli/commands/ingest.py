@@ -1,0 +1,68 @@
+"""argcheck ingest: turn a consultee reply (the wrappers' JSON envelope) into moves and apply them."""
+
+from __future__ import annotations
+
+import click
+
+from argcheck.core import jsonio
+from argcheck.files import recording, statefile
+from argcheck.cli.verbs import report_applied
+from argcheck.cli.commands.common import (
+    FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
+)
+from argcheck.exitcodes import ExitCode
+from argcheck.core.jsonio import InputError
+from argcheck.output import echo_json
+
+EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
+
+
+@click.command("ingest")
+@STATE_ARGUMENT
+@click.argument("envelope", default="-")
+@FORMAT_OPTION
+@click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
+@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
+              help="Seconds to wait for another argcheck process to release the state file.")
+@FAIL_ON_OPTION
+@QUIET_OPTION
+def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
+    """Record a consultee's reply in STATE: ENVELOPE is the wrapper's JSON envelope
+    (- for stdin, a file, or inline JSON in single quotes); where the protocol
+    takes it, the reply content itself (e.g. one phase's JSON).
+
+    A failure (timeout, CLI error, empty) is recorded as a consultee failure; a
+    reply not in the requested format is recorded as a format failure. Neither
+    advances the iteration. A setup error (consultee CLI not installed, not
+    logged in) is not recorded: ingest says how to fix it and exits 2. Prints
+    one line saying what was recorded (`argcheck consult STATE` does prompt,
+    consultee and ingest in one).
+    """
+    try:
+        reply = jsonio.load_argument(envelope, EMPTY_ENVELOPE)
+    except InputError as error:
+        report_input_error(error, "ENVELOPE" if jsonio.is_inline(envelope) or not envelope.strip() else envelope, fmt)
+    return record_and_report(state, reply, envelope, fmt, dry_run, lock_timeout, quiet=quiet, fail_on=fail_on)
+
+
+def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float, *,
+                      quiet: bool = False, fail_on: str = "error") -> int:
+    """Record `reply` in `state` and print the findings and one summary line (shared with `consult`)."""
+    outcome = replayed(state, fmt)
+    ingesting = outcome.replay.protocol.part("ingest")
+    try:
+        moves = recording.moves_for(outcome, reply)
+    except ingesting.IngestProblem as problem:
+        raise click.UsageError(f"{source}: {problem}") from None
+    if dry_run:
+        echo_json(moves)
+        return int(ExitCode.OK)
+    try:
+        recorded = recording.record(state, outcome, reply, lock_timeout)
+    except statefile.LockBusy:
+        click.echo(f"argcheck: {state} is locked by another process", err=True)
+        return int(ExitCode.BUSY)
+    if recorded.content_refused:
+        click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
+    line = recording.summary_line(recorded) + recording.next_step_text(recorded.outcome, state)
+    return report_applied(state, recorded.outcome, fmt, False, line=line, quiet=quiet, fail_on=fail_on)

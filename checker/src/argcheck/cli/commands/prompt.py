@@ -1,0 +1,29 @@
+"""argcheck prompt: render the next consultee prompt from the state."""
+
+from __future__ import annotations
+
+import click
+
+from argcheck.cli import verbs
+from argcheck.cli.commands.common import STATE_ARGUMENT
+
+
+@click.command("prompt")
+@STATE_ARGUMENT
+@click.option("--full/--delta", "full", default=None,
+              help="The whole state, or only what changed since the consultee's last reply in the session "
+                   "the next call resumes. Default: delta when that session holds a reply, else full.")
+@click.option("--persona", metavar="NAME", default=None,
+              help="The prompt of this one persona of the current round (a protocol with persona rounds, "
+                   "such as council), so each subagent can fetch its own prompt.")
+def command(state, full, persona):
+    """Print the prompt for the consultee's next turn: preamble, question, ledger,
+    open challenge ids with reminders, the phase's restrictions and the reply format.
+
+    A resumed session already holds the earlier prompts, so it gets only what
+    changed since its last reply; pass --full when you start a new session
+    instead of resuming the one `argcheck next` names.
+
+    Pipe it to a wrapper: argcheck prompt S | argcheck-consult codex new | argcheck ingest S
+    """
+    return verbs.prompt(state, full, persona)

@@ -1,0 +1,53 @@
+"""`argcheck init <name> --run`: a protocol that runs at init (its spec's `runs_at_init`) runs headless now.
+
+The protocol's `driver.run_at_init` does the run with the file operations it is given; this shell turns
+what it raises into messages and exit codes. Such a protocol declares the `run` and `resume` flags.
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from argcheck.exitcodes import ExitCode
+from argcheck.core.contract import RunInterrupted, SetupFailure, UsageProblem
+from argcheck.files import operations, statefile
+
+
+def run_at_init(spec, options: dict, settings: dict, state: str | None, force: bool) -> int:
+    try:
+        path, text = spec.part("driver").run_at_init(options, settings, state, force, operations)
+    except RunInterrupted as stop:
+        click.echo(f"argcheck: interrupted; {stop.args[0]} is valid: run the same command with --resume "
+                   f"--state {stop.args[0]} to continue", err=True)
+        return int(ExitCode.INTERRUPTED)
+    except UsageProblem as problem:
+        raise click.UsageError(str(problem)) from None
+    except SetupFailure as problem:
+        click.echo(f"argcheck: {problem}; nothing was recorded for it. Fix it (`argcheck doctor` shows what is "
+                   f"missing), then run the same command with --resume --state {state or 'STATE'}", err=True)
+        return int(ExitCode.USAGE)
+    except statefile.LockBusy:
+        click.echo(f"argcheck: {state} is locked by another process; nothing more was recorded", err=True)
+        return int(ExitCode.BUSY)
+    except FileExistsError as error:
+        raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
+    if settings.get("save"):  # a protocol that declares `save`: the report beside the state file, not on stdout
+        return save_beside(spec, path, text)
+    click.echo(text, nl=False)
+    click.echo(f"argcheck: {spec.name} recorded in {path}", err=True)
+    return int(ExitCode.OK)
+
+
+def save_beside(spec, path: str, text: str) -> int:
+    """Write the run's report to STATE.md (the state file's own folder: nowhere the user did not choose)."""
+    report = os.path.splitext(path)[0] + ".md"
+    try:
+        with open(report, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        click.echo(f"argcheck: cannot write {report}: {error.strerror or error}", err=True)
+        return int(ExitCode.USAGE)
+    click.echo(f"argcheck: {spec.name} recorded in {path}; its report is in {report}", err=True)
+    return int(ExitCode.OK)

@@ -1,0 +1,152 @@
+"""argcheck sessions: list state files with protocol, status and age; prune old ones."""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from datetime import datetime, timezone
+
+import click
+
+from argcheck.core import jsonio
+from argcheck.core import discovery
+from argcheck.files import statefile
+from argcheck.core.env import utc_now
+from argcheck.exitcodes import ExitCode
+from argcheck.output import echo_json
+
+# An option, not a positional argument: a group's variadic argument would swallow `prune`.
+DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+                           help="A directory of state files (repeatable; default ./.argcheck).")
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+FINAL = ("presented", "aborted")
+
+
+@click.group("sessions", invoke_without_command=True)
+@DIRS_OPTION
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--conversation", help="Only runs recorded with this conversation id.")
+@click.pass_context
+def command(ctx, dirs, fmt, conversation):
+    """List the state files (default: in ./.argcheck), newest first, with protocol, status,
+    moves, age and question. `argcheck sessions prune` deletes old finished ones."""
+    if ctx.invoked_subcommand is not None:
+        return None
+    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))]
+    if fmt == "json":
+        echo_json(rows)
+    elif not rows:
+        click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}")
+    else:
+        click.echo(table(rows))
+    return int(ExitCode.OK)
+
+
+COLUMNS = ("path", "protocol", "status", "moves", "age", "question")
+QUESTION_WIDTH = 60
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as aligned columns under a heading; the question flattened and cut to fit one line."""
+    from argcheck.core.text import clip
+
+    cells = [[c.upper() for c in COLUMNS]]
+    for row in rows:
+        moves = f"{row['moves']} move{'' if row['moves'] == 1 else 's'}"
+        cells.append([row["path"], row["protocol"], row["status"], moves, row["age"],
+                      clip(row["question"], QUESTION_WIDTH)])
+    widths = [max(len(line[i]) for line in cells) for i in range(len(COLUMNS) - 1)]
+    lines = ["  ".join([*(cell.ljust(w) for cell, w in zip(line, widths)), line[-1]]).rstrip() for line in cells]
+    return "\n".join(lines)
+
+
+@command.command("prune")
+@DIRS_OPTION
+@click.option("--older-than", required=True, help="Age such as 30m, 12h, 7d or 2w (since the last move).")
+@click.option("--include-open", is_flag=True, help="Also delete runs that are still in progress.")
+@click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
+def prune(dirs, older_than, include_open, dry_run):
+    """Delete finished state files (presented or aborted) whose last move is older than --older-than."""
+    limit = _parse_age(older_than)
+    removed = 0
+    for row in scan(dirs):
+        if not dry_run:  # temp files left by a writer killed mid-write (kill -9)
+            statefile.remove_stale_temps(row["path"])
+        if row["age_seconds"] is None or row["age_seconds"] < limit:
+            continue
+        if row["status"] not in FINAL and not include_open:
+            continue
+        click.echo(f"{'would delete' if dry_run else 'deleted'} {row['path']} ({row['status']}, {row['age']})")
+        if not dry_run:
+            os.unlink(row["path"])
+        removed += 1
+    click.echo(f"{removed} state file{'s' if removed != 1 else ''} {'to prune' if dry_run else 'pruned'}", err=True)
+    return int(ExitCode.OK)
+
+
+def _parse_age(text: str) -> int:
+    match = re.fullmatch(r"\s*(\d+)\s*([smhdw])\s*", text or "")
+    if not match:
+        raise click.BadParameter(f"{text!r}: use a number and a unit, e.g. 30m, 12h, 7d, 2w", param_hint="--older-than")
+    return int(match.group(1)) * UNITS[match.group(2)]
+
+
+def scan(dirs) -> list[dict]:
+    """The state files in `dirs` (default .argcheck), most recently updated first."""
+    rows = []
+    now = _parse_time(utc_now())
+    for directory in dirs or (".argcheck",):
+        for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
+            rows.append(_describe(path, now))
+    return sorted(rows, key=lambda r: (r["updated_at"] or "", _mtime(r["path"])), reverse=True)
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
+def _describe(path: str, now) -> dict:
+    try:
+        doc = jsonio.load(path)
+        header = doc.get("header") if isinstance(doc, dict) else None
+    except jsonio.InputError as error:
+        doc, header = {}, None
+        status = f"unreadable ({error.finding.code})"
+    else:
+        status = doc.get("status", "?") if isinstance(doc, dict) else "not a state"
+    header = header if isinstance(header, dict) else {}
+    updated = doc.get("updated_at") if isinstance(doc, dict) else None
+    age = _age_seconds(now, updated)
+    protocol = doc.get("protocol") if isinstance(doc, dict) else None
+    question = discovery.spec(protocol).subject_of(header) if discovery.is_registered(protocol) else ""
+    return {
+        "path": path, "id": doc.get("id"), "protocol": doc.get("protocol", "?"), "status": status,
+        "moves": len(doc.get("moves") or []), "updated_at": updated, "age_seconds": age,
+        "age": _human(age), "conversation_id": header.get("conversation_id"),
+        "question": question,
+    }
+
+
+def _parse_time(text):
+    try:
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return None
+
+
+def _age_seconds(now, updated):
+    then = _parse_time(updated)
+    return None if now is None or then is None else max(0, int((now - then).total_seconds()))
+
+
+def _human(seconds) -> str:
+    if seconds is None:
+        return "?"
+    for unit, size in (("w", 604800), ("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"

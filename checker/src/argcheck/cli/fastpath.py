@@ -1,0 +1,127 @@
+"""The everyday calls without click: `validate`, `next`, `prompt`, `render`, `apply` and `hook`.
+
+Importing click costs a call about 20 ms, more than replaying a 200-move state. When the arguments
+are plain (the options below, each at most with its value, in any order), this module parses them
+and runs the same code as the click command (`argcheck.cli.verbs`, `argcheck.cli.validating`). It returns
+None whenever click should parse them instead: help, an unknown or abbreviated option, a missing
+or refused value, `--`, shell completion. Errors and help therefore look exactly as they always did.
+"""
+
+from __future__ import annotations
+
+import os
+
+FORMATS = ("text", "json")
+
+
+class _Path:
+    """What click.Path checks before a command runs (exists=False: only a path that exists is checked)."""
+
+    def __init__(self, dir_okay: bool = True, allow_dash: bool = False) -> None:
+        self.dir_okay, self.allow_dash = dir_okay, allow_dash
+
+    def __call__(self, value: str):
+        if value == "-" and self.allow_dash:
+            return value
+        try:
+            info = os.stat(value)
+        except (OSError, ValueError):
+            return value
+        if not self.dir_okay and _is_dir(info):
+            raise ValueError(value)
+        if not os.access(value, os.R_OK):
+            raise ValueError(value)
+        return value
+
+
+def _is_dir(info) -> bool:
+    import stat
+
+    return stat.S_ISDIR(info.st_mode)
+
+
+STATE = _Path(dir_okay=True, allow_dash=False)
+
+# command -> (the verbs function, positional parameters (the first `required` are required) with their
+# checks, options (name -> (parameter, choices or a converter that raises ValueError)), flags
+# (name -> (parameter, value)))
+COMMANDS = {
+    "next": ("next_step", [("state", STATE)], 1, {"--format": ("fmt", FORMATS)}, {}),
+    "prompt": ("prompt", [("state", STATE)], 1, {"--persona": ("persona", str)},
+               {"--full": ("full", True), "--delta": ("full", False)}),
+    "render": ("render", [("state", STATE)], 1,
+               {"--format": ("fmt", str),  # verbs.render checks it against the protocol's formats
+                "-o": ("output", _Path(dir_okay=False, allow_dash=True)),
+                "--output": ("output", _Path(dir_okay=False, allow_dash=True))}, {}),
+    "apply": ("apply", [("state", STATE), ("moves", _Path(allow_dash=True))], 1,
+              {"--format": ("fmt", FORMATS), "--lock-timeout": ("lock_timeout", float),
+               "--fail-on": ("fail_on", ("error", "warning"))},
+              {"--dry-run": ("dry_run", True), "-q": ("quiet", True), "--quiet": ("quiet", True)}),
+}
+
+
+def run(argv: list[str]) -> int | None:
+    """Run `argv` without click and return the exit code, or None to let click run it."""
+    if not argv or "_ARGCHECK_COMPLETE" in os.environ:
+        return None
+    if argv[0] == "hook" and len(argv) == 2 and not argv[1].startswith("-"):
+        from argcheck.harness.events import run as answer_hook
+
+        return answer_hook(argv[1:])
+    if argv[0] == "validate":
+        from argcheck.cli.validating import fast_validate
+
+        return fast_validate(argv)
+    if argv[0] not in COMMANDS:
+        return None
+    verb, positional, required, options, flags = COMMANDS[argv[0]]
+    parsed = parse(argv[1:], positional, required, options, flags)
+    if parsed is None:
+        return None
+    from argcheck.cli import verbs
+
+    return getattr(verbs, verb)(**parsed)
+
+
+def parse(args, positional, required, options, flags) -> dict | None:
+    """The keyword arguments for the verb, or None when click should handle `args`."""
+    parsed, values = {}, []
+    args = iter(args)
+    for arg in args:
+        if arg == "-" or not arg.startswith("-"):
+            values.append(arg)
+            continue
+        name, attached, value = arg.partition("=")
+        if attached and not arg.startswith("--"):
+            return None  # click reads -o=x as the value "=x"
+        if name in flags and not attached:
+            key, flag_value = flags[name]
+            parsed[key] = flag_value
+            continue
+        if name not in options:
+            return None
+        if not attached:
+            value = next(args, None)
+            if value is None or (value.startswith("-") and value != "-"):
+                return None
+        key, check = options[name]
+        try:
+            parsed[key] = _checked(value, check)
+        except ValueError:
+            return None
+    if not required <= len(values) <= len(positional):
+        return None
+    for (key, check), value in zip(positional, values):
+        try:
+            parsed[key] = check(value)
+        except ValueError:
+            return None
+    return parsed
+
+
+def _checked(value: str, check):
+    if isinstance(check, tuple):
+        if value not in check:
+            raise ValueError(value)
+        return value
+    return check(value)

@@ -1,0 +1,90 @@
+"""Create a state file and append moves to it: decide (pure), the CLI does the I/O."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+from argcheck.core import discovery, envelope, integrity
+from argcheck.core.env import Env
+from argcheck.core.findings import has_errors
+from argcheck.core.rules import finding
+from argcheck.core.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
+
+
+class Decision(namedtuple("Decision", "doc findings replay")):
+    """The outcome of apply: the new document (None when refused), findings, and the replay."""
+
+    __slots__ = ()
+
+
+def new_state_id(now: str) -> str:
+    import secrets
+
+    day = now[:10].replace("-", "")
+    return f"{day}-{secrets.token_hex(3)}"
+
+
+def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> dict:
+    """A new state document with no moves (raises discovery.UsageProblem on bad options)."""
+    protocol = discovery.spec(protocol_name)
+    header = protocol.make_header(options)
+    doc = {
+        "format": envelope.FORMAT,
+        "version": envelope.VERSION,
+        "protocol": protocol_name,
+        "id": state_id,
+        "created_at": env.now,
+        "header": header,
+        "status": protocol.initial_status,
+        "updated_at": env.now,
+        "move_count": 0,
+        "head": "",
+        "moves": [],
+    }
+    doc["head"] = integrity.genesis_hash(doc)
+    return doc
+
+
+def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision:
+    """Check `new_moves` against the replayed state; return the extended document or refuse."""
+    problems = check_envelope(doc)
+    if problems:
+        return Decision(None, problems, None)
+    current = replay(doc, env)
+    if has_errors(current.findings):
+        count = sum(1 for f in current.findings if f.is_error)
+        usable = current if current.engine is not None else None
+        return Decision(None, [finding("ARG024", count=count, state=path)], usable)
+    if not new_moves:
+        return Decision(None, [finding("ARG016")], current)
+    findings, stamped = _step_all(doc, current, new_moves, env)
+    if has_errors(findings):
+        return Decision(None, findings, current)
+    head = current.head
+    for move in stamped:
+        head = integrity.link(head, move)
+    extended = dict(doc, moves=doc["moves"] + stamped, head=head, move_count=len(doc["moves"]) + len(stamped),
+                    status=current.engine.status, updated_at=env.now)
+    return Decision(extended, findings, current)
+
+
+def _step_all(doc, current, new_moves, env):
+    """Check every move of the batch and report all their findings; a refused move is skipped, so the
+    moves after it are checked against the state without it (the engines leave it unchanged on error)."""
+    protocol, engine = current.protocol, current.engine
+    findings, stamped = [], []
+    prev = current.head
+    for offset, move in enumerate(new_moves):
+        index = len(doc["moves"]) + offset
+        path = f"/moves/{index}"
+        found = run_closed(protocol, engine.status, path)
+        found += [finding("ARG015", path=f"{path}/{name}", field=name)
+                  for name in MANAGED_FIELDS if isinstance(move, dict) and name in move]
+        found += check_move(protocol, move, path)
+        if not found:
+            move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
+            found += engine.step(index, move)
+            prev = integrity.link(prev, move)
+            stamped.append(move)
+        findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
+    return findings, stamped

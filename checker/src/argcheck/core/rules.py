@@ -1,0 +1,90 @@
+"""The rule registry: stable codes, SCREAMING_SNAKE names, severities, messages and docs."""
+
+from __future__ import annotations
+
+import re
+from collections import namedtuple
+
+from argcheck.core.findings import SEVERITIES, Finding
+
+CODE_PATTERN = re.compile(r"^[A-Z]{3}[0-9]{3}$")
+CORE, CORE_PREFIX = "core", "ARG"
+NAME_PATTERN = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+
+
+class Rule(namedtuple("Rule", "code name severity message hint why example fix protocol")):
+    """A rule's identity and documentation; the check itself lives with the protocol.
+
+    `message` is a str.format template filled with the observed values; `hint` says what to do instead.
+    """
+
+    __slots__ = ()
+
+
+RULES: dict[str, Rule] = {}
+_NAMES: set[str] = set()
+
+
+def define(code, name, severity, message, hint, *, why, example, fix, protocol) -> Rule:
+    """Register a rule; codes and names are unique and never reused."""
+    if not CODE_PATTERN.match(code) or not NAME_PATTERN.match(name):
+        raise ValueError(f"bad rule identity {code} {name}")
+    if code[:3] != code_prefix(protocol):
+        raise ValueError(f"{code}: the {protocol} rules are numbered {code_prefix(protocol)}NNN")
+    if severity not in SEVERITIES:
+        raise ValueError(f"bad severity {severity} for {code}")
+    if code in RULES or name in _NAMES:
+        raise ValueError(f"duplicate rule {code} {name}")
+    rule = Rule(code, name, severity, message, hint, why, example, fix, protocol)
+    RULES[code] = rule
+    _NAMES.add(name)
+    return rule
+
+
+def code_prefix(protocol: str) -> str:
+    """The code family of `protocol`: ARG for the core, else what its spec declares (see `prefix_source`)."""
+    if protocol == CORE:
+        return CORE_PREFIX
+    if _PREFIX_SOURCE is None:
+        raise ValueError(f"no code prefix is known for {protocol}: argcheck.core.discovery is not loaded")
+    return _PREFIX_SOURCE(protocol)
+
+
+_PREFIX_SOURCE = None
+
+
+def prefix_source(lookup) -> None:
+    """Where protocols' code prefixes come from (discovery installs its lookup when it loads, which is before
+    any protocol's catalogue: every protocol package's parent imports discovery)."""
+    global _PREFIX_SOURCE
+    _PREFIX_SOURCE = lookup
+
+
+def finding(code: str, path: str = "", move: int | None = None, **values) -> Finding:
+    """Build the finding for `code`, formatting its message and hint with `values`."""
+    rule = RULES[code]
+    return Finding(
+        code=code,
+        name=rule.name,
+        severity=rule.severity,
+        message=_fill(rule.message, values),
+        hint=_fill(rule.hint, values),
+        path=path,
+        move=move,
+    )
+
+
+def _fill(template: str, values: dict) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def slots(rule: Rule) -> list[str]:
+    """The {slot} names a rule's message and hint use, in order of first use."""
+    import string
+
+    names = [field for text in (rule.message, rule.hint) for _, field, _, _ in string.Formatter().parse(text)
+             if field]
+    return list(dict.fromkeys(names))

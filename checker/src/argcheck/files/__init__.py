@@ -1,0 +1,1 @@
+"""State files on disk: reading, atomic writing, the lock, calling consultees."""

@@ -1,0 +1,104 @@
+"""The imperative shell: read a state file, decide with the pure core, write atomically under a lock.
+
+Shared by the CLI, the demo and the MCP server, so every entry point behaves the same.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import namedtuple
+
+from argcheck.core import jsonio
+from argcheck.files import statefile
+from argcheck.core.env import Env, default_env
+from argcheck.core.findings import has_errors
+from argcheck.core.jsonio import InputError
+from argcheck.core.replay import check_envelope, replay
+
+DEFAULT_STATE_DIR = ".argcheck"
+
+
+class Outcome(namedtuple("Outcome", "findings doc replay applied", defaults=(0,))):
+    """What an operation did: its findings, the document afterwards, and the replay it used."""
+
+    __slots__ = ()
+
+
+def load_doc(path: str) -> dict:
+    """Read and parse a state file strictly (raises InputError)."""
+    return jsonio.load(path)
+
+
+def env_for(doc: dict | None) -> Env:
+    workspace = None
+    if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
+        workspace = doc["header"].get("workspace")
+    return default_env(workspace if isinstance(workspace, str) else None)
+
+
+def replay_doc(doc, env: Env | None = None) -> Outcome:
+    """Validate a parsed document: envelope first, then the whole log (or a protocol's standalone document)."""
+    standalone = _standalone_protocol(doc)
+    if standalone is not None:
+        view, result = standalone.part("document").replay_document(doc, env or default_env())
+        return Outcome(result.findings, view, result)
+    problems = check_envelope(doc)
+    if problems:
+        return Outcome(problems, doc, None)
+    result = replay(doc, env or env_for(doc))
+    return Outcome(result.findings, doc, result if result.engine is not None else None)
+
+
+def _standalone_protocol(doc):
+    """The protocol whose standalone document `doc` is (only asked when `doc` is not a state file)."""
+    if not isinstance(doc, dict) or "format" in doc:
+        return None
+    from argcheck.core import discovery
+
+    return next((spec for spec in discovery.specs() if spec.is_document(doc)), None)
+
+
+def validate_file(path: str) -> Outcome:
+    return replay_doc(load_doc(path))
+
+
+def init_file(path: str | None, protocol: str, options: dict, env: Env, force: bool = False) -> tuple[str, dict]:
+    """Create a new state file (by default .argcheck/PROTOCOL-ID.json, named after the run's id);
+    refuses to overwrite unless `force`. Returns the path and the document."""
+    from argcheck.core import lifecycle  # the write path: not loaded by `validate`
+
+    state_id = lifecycle.new_state_id(env.now)
+    path = path or default_state_path(protocol, state_id)
+    if os.path.exists(path) and not force:  # the early answer; write_new decides under a race
+        raise FileExistsError(path)
+    doc = lifecycle.create_state(protocol, options, env, state_id)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    write = statefile.write_atomic if force else statefile.write_new
+    write(path, statefile.serialize(doc))
+    return path, doc
+
+
+def apply_to_file(path: str, moves: list, env: Env | None = None,
+                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False) -> Outcome:
+    """Append `moves` to the state file if every one is legal; otherwise leave it untouched."""
+    from argcheck.core import lifecycle
+
+    if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
+        load_doc(path)  # raises the InputError (ARG007) that reading it gives
+    with statefile.locked(path, lock_timeout):
+        doc = load_doc(path)
+        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
+        if decision.doc is None or has_errors(decision.findings):
+            return Outcome(decision.findings, doc, decision.replay)
+        if not dry_run:
+            statefile.write_atomic(path, statefile.serialize(decision.doc))
+        applied = decision.doc["move_count"] - doc["move_count"]
+        return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
+    return os.path.join(root, DEFAULT_STATE_DIR, f"{protocol}-{state_id}.json")
+
+
+__all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
+           "apply_to_file", "env_for", "default_state_path"]
