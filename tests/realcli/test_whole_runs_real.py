@@ -191,7 +191,7 @@ def council_plan(route: str) -> tuple[Plan, str]:
 
 
 def ingest(state: str, reply: dict) -> str:
-    from argcheck.commandline import ingest_command
+    from argcheck.core.commandtext import ingest_command
 
     return ingest_command(state, reply)
 
