@@ -32,7 +32,7 @@ SUBAGENT_MARK = "--persona"  # a command the skill hands to a persona's subagent
 
 def _kit():
     """tests/kit/skillrun and the scenarios need `argcheck` next to this interpreter (the checkout's venv)."""
-    for path in (ROOT / "tests", ROOT / "checker" / "src"):
+    for path in (ROOT / "tests", ROOT / "checker" / "src", ROOT / "checker" / "tools" / "examples"):
         if str(path) not in sys.path:
             sys.path.insert(0, str(path))
     from kit import skillrun
