@@ -85,7 +85,7 @@ setup() {
 @test "reinstalling gives the same result and files, no duplicates, and replaces the installed code" {
   assert_first_install_ok
   local installed_cli before after
-  installed_cli="$(installed_module_file cli.py)"
+  installed_cli="$(installed_module_file cli/__init__.py)"
   printf '\n# stale code from an older install\n' >>"${installed_cli}"
   before="$(tree_listing "${PREFIX}" "${TEST_HOME}")"
 

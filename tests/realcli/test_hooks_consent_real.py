@@ -15,7 +15,10 @@ from kit.hookrun import Session, bash, denied_commands, install_with_hooks, tool
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 
 STATE = ".argcheck/run.json"
-INIT = f"argcheck init triz --problem 'How can an electric car keep its range in freezing weather?' --state {STATE}"
+# Another conversation's id keeps the Stop gate (tested in test_hooks_harness_real.py) out of this test: the
+# scripted model ends turn 1 while the run owes the agent's next move, which the gate would send it back to.
+INIT = ("argcheck init triz --problem 'How can an electric car keep its range in freezing weather?' "
+        f"--conversation-id another-conversation --state {STATE}")
 
 
 @pytest.fixture(scope="module")
