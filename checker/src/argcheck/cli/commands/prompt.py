@@ -14,8 +14,8 @@ from argcheck.cli.commands.common import STATE_ARGUMENT
               help="The whole state, or only what changed since the consultee's last reply in the session "
                    "the next call resumes. Default: delta when that session holds a reply, else full.")
 @click.option("--persona", metavar="NAME", default=None,
-              help="The prompt of this one persona of the current round (a protocol with persona rounds, "
-                   "such as council), so each subagent can fetch its own prompt.")
+              help="The prompt of this one persona of the current round (a protocol with persona rounds), "
+                   "so each subagent can fetch its own prompt.")
 def command(state, full, persona):
     """Print the prompt for the consultee's next turn: preamble, question, ledger,
     open challenge ids with reminders, the phase's restrictions and the reply format.
