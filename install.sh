@@ -191,10 +191,11 @@ source_skills() {
   for dir in "${SOURCE_DIR}"/skills/*/; do
     [ -f "${dir}SKILL.md" ] || continue
     name="$(basename "${dir}")"
-    if [[ "${name}" =~ ^[a-z0-9][a-z0-9-]*$ ]]; then
+    # The rule for a protocol's name (argcheck.core.discovery.NAME_PATTERN): a skill is named after its protocol.
+    if [[ "${name}" =~ ^[a-z][a-z0-9]*$ ]]; then
       printf '%s\n' "${name}"
     else
-      note "skipping skills/${name}: not a valid skill name"
+      note "skipping skills/${name}: a skill is named after its protocol: lowercase letters and digits, starting with a letter"
     fi
   done
 }

@@ -20,6 +20,7 @@ sys.path.insert(1, EXAMPLES)
 
 from argcheck.generate import docsgen  # noqa: E402
 from argcheck.core import discovery, ruleindex, schemagen  # noqa: E402
+from argcheck.files import statefile  # noqa: E402
 from argcheck.core.personas import FOLDER as PERSONAS  # noqa: E402
 from argcheck.core.personas import REFERENCES  # noqa: E402
 
@@ -39,10 +40,15 @@ def protocol_files() -> dict[str, str]:
 
 
 def example_files() -> dict[str, bytes]:
-    """Every example generator's files (checker/tools/examples/make_*_examples.py)."""
+    """Every example generator's files: checker/tools/examples/make_*_examples.py, and a protocol's own
+    `examples.py` (in its folder) when it has one."""
     files = {}
     for maker in sorted(Path(EXAMPLES).glob("make_*_examples.py")):
         files.update(importlib.import_module(maker.stem).generated_files())
+    for spec in discovery.specs():
+        if spec.has_part("examples"):  # a protocol's own generator gives state documents: serialized here
+            made = spec.part("examples").generated_files()
+            files.update({path: statefile.serialize(doc) for path, doc in made.items()})
     return files
 
 

@@ -39,7 +39,8 @@ with open(out, "w") as handle:
 CORE = """__future__ _collections _functools _json _operator _sha256 _sre collections collections.abc
 contextlib copyreg enum functools gc importlib importlib._bootstrap importlib._bootstrap_external itertools
 json json.decoder json.encoder json.scanner keyword operator re re._casefix re._compiler re._constants re._parser
-reprlib types warnings argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath argcheck.output
+reprlib types warnings argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath argcheck.cli.options
+argcheck.output
 argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.contract argcheck.core.discovery
 argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
 argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
@@ -48,7 +49,8 @@ argcheck.protocols.deliberate.records""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
     "rules_positions rules_scope rules_termination spec state termination").split()]
-PRESENTING = ["argcheck.cli.verbs", "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
+PRESENTING = ["argcheck.cli.verbs", "argcheck.core.hooks", "argcheck.protocols.deliberate.queries",
+              "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
     "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],

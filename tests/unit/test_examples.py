@@ -2,8 +2,8 @@
 
 An invalid example is named after the code it yields (`DLB111-unknown-reference.json`); a valid one
 after its protocol (`toulmin-sustained-reported.json`) and has no error or warning. Each protocol's
-generator (checker/tools/examples/make_<protocol>_examples.py, run by `checker/tools/generate.py`) lists the codes
-that cannot have an isolated example, and why.
+generator (its `examples.py`, or checker/tools/examples/make_<protocol>_examples.py; run by
+`checker/tools/generate.py`) lists the codes that cannot have an isolated example, and why.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ FAMILIES = [CORE, *discovery.names()]
 
 
 def generator(family: str):
+    """The family's example generator: its protocol's own examples.py, or checker/tools/examples' maker."""
+    if family != CORE and discovery.spec(family).has_part("examples"):
+        return discovery.spec(family).part("examples")
     return importlib.import_module(f"make_{family}_examples")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -70,6 +71,101 @@ def test_the_cli_discovers_initialises_applies_validates_and_renders_it(tmp_path
     explained = argcheck("rules", "TLY101", cwd=tmp_path).stdout
     assert "‹goal› the header's goal" in explained and "{goal}" not in explained
     assert "TLY101" in argcheck("rules", "--protocol", "tally", cwd=tmp_path).stdout
+
+
+def test_ingest_prompt_and_next_go_through_its_hooks(tmp_path):
+    assert argcheck("init", "tally", "--goal", "3", "--state", "t.json", cwd=tmp_path).returncode == 0
+    assert argcheck("prompt", "t.json", cwd=tmp_path).stdout.startswith("Count on from 0 towards 3")
+    ingested = argcheck("ingest", "t.json", '{"by": 1}', cwd=tmp_path)
+    assert ingested.returncode == 0, ingested.stderr
+    assert "counted 1: 1 of 3" in ingested.stdout + ingested.stderr  # describe_recorded
+    assert "Next (orchestrator): step by 1..2" in ingested.stdout + ingested.stderr
+    assert argcheck("prompt", "t.json", cwd=tmp_path).stdout == "Now at 1 of 3.\n"  # render_turn
+    assert argcheck("prompt", "t.json", "--full", cwd=tmp_path).stdout.startswith("Count on from 1")
+    shown = json.loads(argcheck("next", "t.json", "--format", "json", cwd=tmp_path).stdout)
+    assert shown["next"]["actor"] == "orchestrator" and shown["next"]["commands"]
+
+
+CONTRACT_PROBE = """
+import json, sys
+from argcheck.core import discovery, hooks
+from argcheck.files import operations
+spec = discovery.spec(sys.argv[1])
+print(json.dumps(hooks.contract_problems(spec, [operations.validate_file(sys.argv[2]).replay.engine])))
+"""
+
+
+def contract_problems(name: str, state: Path, folder: Path) -> list:
+    env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(folder))
+    done = subprocess.run([sys.executable, "-c", CONTRACT_PROBE, name, str(state)], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_it_honours_every_hook_of_the_contract(tmp_path):
+    assert argcheck("init", "tally", "--goal", "3", "--state", "t.json", cwd=tmp_path).returncode == 0
+    assert contract_problems("tally", tmp_path / "t.json", FIXTURE_PATH) == []
+
+
+@pytest.fixture
+def broken_tally(tmp_path) -> Path:
+    """A copy of the fixture whose next report lacks its step and whose ingest lacks describe_recorded's shape."""
+    folder = tmp_path / "protocols"
+    shutil.copytree(FIXTURE_PATH / "tally", folder / "tally", ignore=shutil.ignore_patterns("__pycache__"))
+    nextstep = folder / "tally" / "nextstep.py"
+    nextstep.write_text(nextstep.read_text().replace('"next": next_action(state, state_path)', '"next": []'))
+    ingest = folder / "tally" / "ingest.py"
+    described = "def describe_recorded(moves: list, state) -> str:\n    return "
+    ingest.write_text(ingest.read_text().replace(described + "f", described + "1 or f"))
+    return folder
+
+
+def test_the_contract_test_fails_a_protocol_whose_hooks_return_the_wrong_shape(tmp_path, broken_tally):
+    env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(broken_tally))
+    subprocess.run([sys.executable, "-m", "argcheck", "init", "tally", "--goal", "3", "--state", "t.json"],
+                   cwd=tmp_path, env=env, check=True, capture_output=True, timeout=60)
+    problems = contract_problems("tally", tmp_path / "t.json", broken_tally)
+    assert any("nextstep.report" in problem and "next step" in problem for problem in problems), problems
+    removed = broken_tally / "tally" / "prompting.py"
+    removed.write_text(removed.read_text().replace("def render_prompt(", "def _render_prompt("))
+    assert any("prompting.py has no render_prompt" in problem
+               for problem in contract_problems("tally", tmp_path / "t.json", broken_tally))
+
+
+def test_a_broken_hook_never_exits_3_and_ingest_reports_the_move_it_wrote(tmp_path, broken_tally):
+    env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(broken_tally))
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "argcheck", *args], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=60)
+
+    assert run("init", "tally", "--goal", "3", "--state", "t.json").returncode == 0
+    shown = run("next", "t.json")
+    assert shown.returncode == 2 and "nextstep.report" in shown.stderr and "Traceback" not in shown.stderr
+    ingested = run("ingest", "t.json", '{"by": 1}')
+    said = ingested.stdout + ingested.stderr
+    assert ingested.returncode == 0 and "Traceback" not in said, said  # the move is written: exit 0, never 3
+    assert "recorded 1 move (step)" in said and "describe_recorded" in said and "next step cannot be shown" in said
+    assert json.loads((tmp_path / "t.json").read_text())["move_count"] == 1
+
+
+@pytest.mark.parametrize("name", ["pros-cons", "pros_cons", "Tally2", "2tally"])
+def test_a_protocol_name_breaking_the_rule_is_refused_at_discovery_with_a_clear_error(tmp_path, name):
+    folder = tmp_path / "protocols"
+    shutil.copytree(FIXTURE_PATH / "tally", folder / name, ignore=shutil.ignore_patterns("__pycache__"))
+    env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(folder))
+    done = subprocess.run([sys.executable, "-m", "argcheck", "init", "--help"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"protocol folder {folder / name}: a protocol's name is lowercase letters and digits" in done.stderr
+
+
+def test_install_sh_and_discovery_apply_the_same_name_rule():
+    from argcheck.core.discovery import NAME_PATTERN
+
+    install = (ROOT / "install.sh").read_text(encoding="utf-8")
+    assert f'[[ "${{name}}" =~ {NAME_PATTERN.pattern} ]]' in install
 
 
 @pytest.mark.anyio

@@ -15,6 +15,9 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130  # Ctrl-C
 
 
+# The exit code of a refused state file, by why it was refused (argcheck.files.operations.Refused.kind).
+REFUSED = {"unreadable": ExitCode.USAGE, "broken": ExitCode.FINDINGS, "busy": ExitCode.BUSY}
+
 EXIT_CODE_TABLE = (
     (ExitCode.OK, "clean: no error findings; a move was applied"),
     (ExitCode.FINDINGS, "rule findings at error severity; a refused move (file unchanged)"),

@@ -9,7 +9,16 @@ import traceback
 from argcheck.exitcodes import ExitCode
 
 
+BROKEN_HINT = ("argcheck: the protocol breaks argcheck's contract (docs/adding-a-protocol.md); "
+               "`argcheck doctor` and the contract tests name what is wrong\n")
+
+
 def report_internal_error(crash: BaseException) -> int:
+    from argcheck.core.contract import ProtocolProblem
+
+    if isinstance(crash, ProtocolProblem):  # a broken protocol, not a crash of argcheck's own: no exit 3
+        sys.stderr.write(f"argcheck: {crash}\n{BROKEN_HINT}")
+        return int(ExitCode.USAGE)
     sys.stderr.write(f"argcheck: internal error: {type(crash).__name__}: {crash}\n")
     if os.environ.get("ARGCHECK_DEBUG"):
         traceback.print_exception(type(crash), crash, crash.__traceback__, file=sys.stderr)

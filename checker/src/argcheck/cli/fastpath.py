@@ -1,17 +1,16 @@
 """The everyday calls without click: `validate`, `next`, `prompt`, `render`, `apply` and `hook`.
 
 Importing click costs a call about 20 ms, more than replaying a 200-move state. When the arguments
-are plain (the options below, each at most with its value, in any order), this module parses them
-and runs the same code as the click command (`argcheck.cli.verbs`, `argcheck.cli.validating`). It returns
-None whenever click should parse them instead: help, an unknown or abbreviated option, a missing
-or refused value, `--`, shell completion. Errors and help therefore look exactly as they always did.
+are plain (the options each command declares in `argcheck.cli.options`, each at most with its value, in
+any order), this module parses them and runs the same code as the click command (`argcheck.cli.verbs`,
+`argcheck.cli.validating`). It returns None whenever click should parse them instead: help, an unknown or
+abbreviated option, a missing or refused value, `--`, shell completion. Errors and help therefore look
+exactly as they always did.
 """
 
 from __future__ import annotations
 
 import os
-
-FORMATS = ("text", "json")
 
 
 class _Path:
@@ -40,24 +39,30 @@ def _is_dir(info) -> bool:
     return stat.S_ISDIR(info.st_mode)
 
 
-STATE = _Path(dir_okay=True, allow_dash=False)
+def _check(param):
+    """How the fast path checks a value of `param` (a ValueError hands the call to click)."""
+    if param.kind == "path":
+        return _Path(dir_okay=param.dir_okay, allow_dash=param.allow_dash)
+    if param.kind == "choice":
+        return tuple(param.choices)
+    return float if param.kind == "float" else str  # formats: the verb checks them against the protocol's
 
-# command -> (the verbs function, positional parameters (the first `required` are required) with their
-# checks, options (name -> (parameter, choices or a converter that raises ValueError)), flags
-# (name -> (parameter, value)))
-COMMANDS = {
-    "next": ("next_step", [("state", STATE)], 1, {"--format": ("fmt", FORMATS)}, {}),
-    "prompt": ("prompt", [("state", STATE)], 1, {"--persona": ("persona", str)},
-               {"--full": ("full", True), "--delta": ("full", False)}),
-    "render": ("render", [("state", STATE)], 1,
-               {"--format": ("fmt", str),  # verbs.render checks it against the protocol's formats
-                "-o": ("output", _Path(dir_okay=False, allow_dash=True)),
-                "--output": ("output", _Path(dir_okay=False, allow_dash=True))}, {}),
-    "apply": ("apply", [("state", STATE), ("moves", _Path(allow_dash=True))], 1,
-              {"--format": ("fmt", FORMATS), "--lock-timeout": ("lock_timeout", float),
-               "--fail-on": ("fail_on", ("error", "warning"))},
-              {"--dry-run": ("dry_run", True), "-q": ("quiet", True), "--quiet": ("quiet", True)}),
-}
+
+def table(command):
+    """(verb, positional [(name, check)], how many are required, options {flag: (name, check)}, flags
+    {flag: (name, value)}) for a declared command (argcheck.cli.options)."""
+    positional = [(param.name, _check(param)) for param in command.params if param.is_argument]
+    options, flags = {}, {}
+    for param in command.params:
+        if param.is_argument:
+            continue
+        if param.kind == "flag":
+            flags.update({decl: (param.name, True) for decl in param.decls})
+        elif param.kind == "switch":
+            flags.update({decl: (param.name, value) for decl, value in param.flag_values.items()})
+        else:
+            options.update({decl: (param.name, _check(param)) for decl in param.decls})
+    return command.verb, positional, command.fast_minimum, options, flags
 
 
 def run(argv: list[str]) -> int | None:
@@ -72,9 +77,11 @@ def run(argv: list[str]) -> int | None:
         from argcheck.cli.validating import fast_validate
 
         return fast_validate(argv)
+    from argcheck.cli.options import COMMANDS
+
     if argv[0] not in COMMANDS:
         return None
-    verb, positional, required, options, flags = COMMANDS[argv[0]]
+    verb, positional, required, options, flags = table(COMMANDS[argv[0]])
     parsed = parse(argv[1:], positional, required, options, flags)
     if parsed is None:
         return None

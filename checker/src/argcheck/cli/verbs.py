@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from argcheck.core import jsonio
 from argcheck.files import operations, statefile
-from argcheck.exitcodes import ExitCode
+from argcheck.exitcodes import REFUSED, ExitCode
 from argcheck.core.findings import ERROR, WARNING, has_errors
 from argcheck.core.jsonio import InputError
 from argcheck.output import echo, echo_findings, echo_json, echo_located, findings_json
@@ -33,13 +33,20 @@ def report_input_error(error: InputError, source: str, fmt: str = "text") -> int
 def replayed(path: str, fmt: str = "text") -> operations.Outcome:
     """Load and replay a state file, or stop with exit 2 (unreadable) / 1 (not a usable state)."""
     try:
-        outcome = operations.validate_file(path)
-    except InputError as error:
-        raise Stop(report_input_error(error, path, fmt)) from None
-    if outcome.replay is None:
-        echo_findings(outcome.findings, path)
-        raise Stop(ExitCode.FINDINGS)
-    return outcome
+        return operations.replayed(path)
+    except operations.Refused as refused:
+        raise Stop(report_refused(refused, fmt)) from None
+
+
+def report_refused(refused: operations.Refused, fmt: str = "text", source: str | None = None) -> int:
+    """Say why a state file was refused (the input error, the findings, or the lock) and return the exit code."""
+    if refused.error is not None:
+        return report_input_error(refused.error, source or refused.path, fmt)
+    if refused.kind == operations.BUSY:
+        echo(f"argcheck: {refused.path} is locked by another process (waited {refused.waited}s)", err=True)
+    else:
+        echo_findings(refused.findings, refused.path)
+    return int(REFUSED[refused.kind])
 
 
 def _stops(verb):
@@ -57,16 +64,18 @@ def _stops(verb):
 @_stops
 def next_step(state: str, fmt: str = "text") -> int:
     """`argcheck next`: where the run stands and what is due or allowed now."""
+    from argcheck.core import hooks
+
     outcome = replayed(state, fmt)
-    nextstep = outcome.replay.protocol.part("nextstep")
-    report = nextstep.report(outcome.replay.engine.state, state_path=state)
+    spec = outcome.replay.protocol
+    report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
     if fmt == "json":
         echo_json(dict(report, state=state, findings=findings_json(outcome.findings)))
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(nextstep.format_text(report))
+        echo(hooks.call(spec, "next_text", report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 
@@ -74,6 +83,8 @@ def next_step(state: str, fmt: str = "text") -> int:
 def prompt(state: str, full: bool | None = None, persona: str | None = None) -> int:
     """`argcheck prompt`: the next consultee prompt; `full` None lets the protocol choose (see --full);
     `persona`: the prompt of that one persona of the current round (protocols with persona rounds)."""
+    from argcheck.core import hooks
+
     outcome = replayed(state)
     if persona is not None:
         return persona_prompt(outcome, state, persona)
@@ -82,10 +93,9 @@ def prompt(state: str, full: bool | None = None, persona: str | None = None) -> 
         echo(f"refused: {state} has error findings; fix them before prompting", err=True)
         return int(ExitCode.FINDINGS)
     protocol, engine = outcome.replay.protocol, outcome.replay.engine
-    prompting = protocol.part("prompting")
     if protocol.is_closed(engine.status):
         # Nothing goes to stdout, so a pipeline into a consultee sends it nothing.
-        echo(prompting.render_prompt(engine.state).rstrip(), err=True)
+        echo(hooks.call(protocol, "render_prompt", engine.state).rstrip(), err=True)
         echo(f"argcheck: no prompt is due: the {protocol.name} run is {engine.status}", err=True)
         terminal = engine.status in protocol.terminal_statuses
         return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
@@ -95,19 +105,20 @@ def prompt(state: str, full: bool | None = None, persona: str | None = None) -> 
 
 def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int:
     """`argcheck prompt STATE --persona NAME`: one persona's prompt, so a subagent can fetch its own."""
+    from argcheck.core import hooks
+
     protocol = outcome.replay.protocol
-    one = getattr(protocol.part("prompting"), "persona_prompt", None)
-    if one is None:
-        echo(f"argcheck: the {protocol.name} protocol has no persona rounds; run `argcheck prompt {state}`", err=True)
-        return int(ExitCode.USAGE)
     if has_errors(outcome.findings):
         echo_findings(outcome.findings, state)
         echo(f"refused: {state} has error findings; fix them before prompting", err=True)
         return int(ExitCode.FINDINGS)
     try:
-        text = one(outcome.replay.engine.state, persona)
+        text = hooks.call(protocol, "persona_prompt", outcome.replay.engine.state, persona)
     except LookupError as why:
         echo(f"argcheck: {why.args[0]}", err=True)
+        return int(ExitCode.USAGE)
+    if text is None:
+        echo(f"argcheck: the {protocol.name} protocol has no persona rounds; run `argcheck prompt {state}`", err=True)
         return int(ExitCode.USAGE)
     echo(text, nl=not text.endswith("\n"))
     return int(ExitCode.OK)
@@ -116,23 +127,24 @@ def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int
 def prompt_text(outcome: operations.Outcome, full: bool | None = None) -> str:
     """The next prompt of a replayed run: for a resumed consultee session only what changed since its last
     reply, when the protocol can tell (`prompting.render_turn`; `full` True: the whole state)."""
-    prompting = outcome.replay.protocol.part("prompting")
-    turn = getattr(prompting, "render_turn", None)  # protocols with resumable consultees
-    if turn is None:
-        return prompting.render_prompt(outcome.replay.engine.state)
-    return turn(outcome.doc, outcome.replay.engine.state, operations.env_for(outcome.doc), full)
+    from argcheck.core import hooks
+
+    spec, state = outcome.replay.protocol, outcome.replay.engine.state
+    turn = hooks.call(spec, "render_turn", outcome.doc, state, operations.env_for(outcome.doc), full)
+    return hooks.call(spec, "render_prompt", state) if turn is None else turn
 
 
 @_stops
 def render(state: str, fmt: str = "md", output: str = "-") -> int:
     """`argcheck render`: the decision log, the derived state, or the argument graph."""
+    from argcheck.core import hooks
+
     outcome = replayed(state)
     spec = outcome.replay.protocol
     if fmt not in spec.formats:
         echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats)}, not {fmt!r}", err=True)
         return int(ExitCode.USAGE)
-    rendering = spec.part("render")
-    text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
+    text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:
@@ -158,12 +170,9 @@ def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False
     view = Batch(source_label(moves), single=not isinstance(batch, list))
     batch = batch if isinstance(batch, list) else [batch]
     try:
-        outcome = operations.apply_to_file(state, batch, lock_timeout=lock_timeout, dry_run=dry_run)
-    except InputError as error:
-        return report_input_error(error, state, fmt)
-    except statefile.LockBusy:
-        echo(f"argcheck: {state} is locked by another process (waited {lock_timeout}s)", err=True)
-        return int(ExitCode.BUSY)
+        outcome = operations.applied(state, batch, lock_timeout=lock_timeout, dry_run=dry_run)
+    except operations.Refused as refused:
+        return report_refused(refused, fmt)
     outcome = outcome._replace(findings=view.locate(outcome.findings, moves_before(outcome), fmt))
     return report_applied(state, outcome, fmt, dry_run, quiet=quiet, fail_on=fail_on)
 

@@ -22,11 +22,13 @@ Optional, each announced by a flag on the spec:
                    {uri: function} and PROMPTS {name: function}, each returning text
   demo.py          run(out, files, *, paint, keep_dir, pause) -> int                        (demo)
   driver.py        run_at_init(options, settings, state, force, files) -> (path, text)    (runs_at_init)
+  examples.py      generated_files() -> {path: state document}, NO_ISOLATED_EXAMPLE (and INHERENT,
+                   ALLOWED_IN_VALID): the example state files (else checker/tools/examples/make_<name>_examples.py)
 
 The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
 `argcheck init <name>` from them, the MCP server its description of the options, and make_header receives
 them. `files` is the file operations a shell passes in (`argcheck.files.operations`: init_file,
-apply_to_file, validate_file); `paint(style, text)` styles the terminal output.
+applied, validate_file); `paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
 all read the registered specs (`argcheck.core.discovery.specs()`).
@@ -44,6 +46,10 @@ from functools import cached_property
 AGENT_ACTORS = frozenset({"agent", "orchestrator"})
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render")
 PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")
+
+
+class ProtocolProblem(Exception):
+    """A protocol breaks the contract (a bug in that protocol, not in the input): reported as a usage error."""
 
 
 class UsageProblem(Exception):
@@ -171,6 +177,12 @@ class ProtocolSpec:
     def part(self, name: str):
         """Import one module of the protocol's package, e.g. spec.part("render")."""
         return importlib.import_module(f"{self.package}.{name}")
+
+    def has_part(self, name: str) -> bool:
+        """Does the protocol's package hold the module `name` (without importing it)?"""
+        from importlib.util import find_spec
+
+        return find_spec(f"{self.package}.{name}") is not None
 
     # -- the state-file core: header, shapes, reducer ------------------------------------------------------
 

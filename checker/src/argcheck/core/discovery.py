@@ -12,17 +12,22 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 
 from argcheck.core import rules
-from argcheck.core.contract import ProtocolSpec, UsageProblem, check_spec
+from argcheck.core.contract import ProtocolProblem, ProtocolSpec, UsageProblem, check_spec
 
 SPEC_MODULE = "spec.py"
+# One rule for a protocol's name, its folder's: it also names a Python package, a skill (install.sh checks
+# skills/<name> with the same pattern) and the command `argcheck init <name>`.
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*$")
+NAME_RULE = "a protocol's name is lowercase letters and digits, starting with a letter"
 PACKAGE = "argcheck.protocols"
 BUNDLED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "protocols")
 __all__ = ["ProtocolSpec", "UsageProblem", "names", "spec", "specs", "load_catalogues", "RegistryProblem"]
 
 
-class RegistryProblem(Exception):
+class RegistryProblem(ProtocolProblem):
     """A protocol folder whose spec breaks the contract (a bug in that protocol, not in the input)."""
 
 
@@ -51,10 +56,19 @@ def names() -> list[str]:
         except OSError:
             continue
         for entry in entries:
-            if entry.isidentifier() and os.path.isfile(os.path.join(folder, entry, SPEC_MODULE)):
-                found.add(entry)
+            if os.path.isfile(os.path.join(folder, entry, SPEC_MODULE)):
+                found.add(_checked_name(entry, folder))
     _NAMES.extend(sorted(found))
     return list(_NAMES)
+
+
+def _checked_name(entry: str, folder: str) -> str:
+    """`entry`, a folder holding a spec.py, when its name follows the rule (RegistryProblem otherwise)."""
+    if not NAME_PATTERN.match(entry):
+        better = re.sub(r"[^a-z0-9]", "", entry.lower()).lstrip("0123456789") or "NAME"
+        raise RegistryProblem(f"protocol folder {os.path.join(folder, entry)}: {NAME_RULE} (it names a Python "
+                              f"package, a skill and `argcheck init <name>`); rename it, e.g. to {better}")
+    return entry
 
 
 def is_registered(name) -> bool:

@@ -171,6 +171,8 @@ def _rename(code: str, prefix: str, first: bool) -> str:
         if not first and line.startswith(("import re", "NoneType =")):
             continue
         kept.append(line)
+    if first and "import re" not in kept:  # the header needs no pattern, but a move's checker may (prev does)
+        kept.insert(0, "import re")
     text = re.sub(r"\bvalidate(\w*)\(", rf"{prefix}\1(", "\n".join(kept))
     text = text.replace("REGEX_PATTERNS", f"{prefix}_REGEX")
     return (EXCEPTION_STUB if first else "") + text + "\n"

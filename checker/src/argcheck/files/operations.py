@@ -96,9 +96,47 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
 
 
+# -- one replay-or-fail for every adapter (verbs, click commands, MCP tools, runs started at init, demos) -----
+
+UNREADABLE, BROKEN, BUSY = "unreadable", "broken", "busy"
+
+
+class Refused(Exception):
+    """The state file at `path` cannot be worked on: it cannot be read (UNREADABLE, with the input error), it
+    is not a usable run (BROKEN, with the findings), or another process held its lock too long (BUSY, with
+    the seconds waited). Each adapter reports it in its own form (exitcodes.REFUSED gives the exit code)."""
+
+    def __init__(self, kind: str, path: str, findings=(), error: InputError | None = None,
+                 waited: float | None = None) -> None:
+        super().__init__(f"{path}: {kind}")
+        self.kind, self.path, self.findings, self.error, self.waited = kind, path, list(findings), error, waited
+
+
+def replayed(path: str) -> Outcome:
+    """The state file at `path` replayed from scratch, or Refused (UNREADABLE, BROKEN)."""
+    try:
+        outcome = validate_file(path)
+    except InputError as error:
+        raise Refused(UNREADABLE, path, [error.finding], error) from None
+    if outcome.replay is None:
+        raise Refused(BROKEN, path, outcome.findings)
+    return outcome
+
+
+def applied(path: str, moves: list, *, lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT,
+            dry_run: bool = False) -> Outcome:
+    """apply_to_file, or Refused (UNREADABLE; BUSY when the lock stayed held for `lock_timeout` seconds)."""
+    try:
+        return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run)
+    except InputError as error:
+        raise Refused(UNREADABLE, path, [error.finding], error) from None
+    except statefile.LockBusy:
+        raise Refused(BUSY, path, waited=lock_timeout) from None
+
+
 def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
     return os.path.join(root, DEFAULT_STATE_DIR, f"{protocol}-{state_id}.json")
 
 
 __all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
-           "apply_to_file", "env_for", "default_state_path"]
+           "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied"]

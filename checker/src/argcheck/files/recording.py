@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from argcheck.files import operations
+from argcheck.core import hooks
 
 
 class Recorded(NamedTuple):
@@ -19,20 +20,21 @@ class Recorded(NamedTuple):
 
 def moves_for(outcome: operations.Outcome, reply) -> list:
     """The moves `reply` maps onto in the replayed run (raises the protocol's IngestProblem)."""
-    return outcome.replay.protocol.part("ingest").moves_from_envelope(outcome.replay.engine.state, reply)
+    return hooks.call(outcome.replay.protocol, "moves_from_envelope", outcome.replay.engine.state, reply)
 
 
 def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -> Recorded:
-    """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back."""
+    """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back (Refused
+    when the file cannot be read or stays locked)."""
     moves = moves_for(outcome, reply)
-    applied = operations.apply_to_file(path, moves, lock_timeout=lock_timeout)
+    applied = operations.applied(path, moves, lock_timeout=lock_timeout)
     if not _content_refused(applied, outcome.doc["move_count"]):
         return Recorded(applied, moves, False)
     refusal = applied.findings
-    fallback = outcome.replay.protocol.part("ingest").moves_after_refusal(reply, refusal)
+    fallback = hooks.call(outcome.replay.protocol, "moves_after_refusal", reply, refusal)
     if not fallback:  # the protocol records nothing in place of refused content: report the refusal
         return Recorded(applied, moves, False)
-    again = operations.apply_to_file(path, fallback, lock_timeout=lock_timeout)
+    again = operations.applied(path, fallback, lock_timeout=lock_timeout)
     return Recorded(again._replace(findings=refusal + again.findings), fallback, True)
 
 
@@ -50,12 +52,14 @@ def summary_line(recorded: Recorded) -> str:
     outcome = recorded.outcome
     if outcome.applied == 0:
         return "recorded nothing: the moves were refused (see the findings above)"
-    ingesting = outcome.replay.protocol.part("ingest")
-    describe = getattr(ingesting, "describe_recorded", None)
-    if describe is not None:
-        return describe(recorded.moves, outcome.replay.engine.state)
     kinds = ", ".join(dict.fromkeys(move.get("type", "?") for move in recorded.moves))
-    return f"recorded {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({kinds})"
+    line = f"recorded {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({kinds})"
+    try:
+        described = hooks.call(outcome.replay.protocol, "describe_recorded", recorded.moves,
+                               outcome.replay.engine.state)
+    except hooks.ProtocolBroken as broken:  # the moves are recorded: say so in the core's words, and what broke
+        return f"{line}\nargcheck: {broken}"
+    return line if described is None else described
 
 
 def next_step_text(outcome: operations.Outcome, path: str) -> str:
@@ -64,6 +68,8 @@ def next_step_text(outcome: operations.Outcome, path: str) -> str:
     if outcome.applied == 0 or outcome.replay is None or outcome.replay.engine is None:
         return ""
     from argcheck.core.commandtext import next_step_lines
-
-    step = outcome.replay.protocol.part("nextstep").report(outcome.replay.engine.state, state_path=path)["next"]
+    try:
+        step = hooks.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)["next"]
+    except hooks.ProtocolBroken as broken:  # the moves are recorded: say so, and what the protocol got wrong
+        return f"\nargcheck: the next step cannot be shown: {broken}"
     return "".join("\n" + line for line in next_step_lines(step))

@@ -6,6 +6,7 @@ The tools' signatures are their MCP input schemas and their docstrings the tool 
 import os
 
 from argcheck.files import operations
+from argcheck.core import hooks
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import has_errors
@@ -95,9 +96,9 @@ def argcheck_next(state: StatePath = None) -> dict:
     """Where the run stands and exactly what is due or allowed now (read-only)."""
     path = state_path(state)
     outcome = replayed(path)
-    nextstep = outcome.replay.protocol.part("nextstep")
-    report = nextstep.report(outcome.replay.engine.state, path)
-    return {**describe(outcome, path), "next": report, "text": nextstep.format_text(report),
+    spec = outcome.replay.protocol
+    report = hooks.call(spec, "next_report", outcome.replay.engine.state, path)
+    return {**describe(outcome, path), "next": report, "text": hooks.call(spec, "next_text", report),
             "findings": findings_json(outcome.findings)}
 
 
@@ -139,8 +140,8 @@ def argcheck_prompt(state: StatePath = None) -> dict:
     outcome = replayed(path)
     if has_errors(outcome.findings):
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
-    prompting = outcome.replay.protocol.part("prompting")
-    return {**describe(outcome, path), "prompt": prompting.render_prompt(outcome.replay.engine.state)}
+    prompt = hooks.call(outcome.replay.protocol, "render_prompt", outcome.replay.engine.state)
+    return {**describe(outcome, path), "prompt": prompt}
 
 
 def argcheck_render(state: StatePath = None,
@@ -151,11 +152,10 @@ def argcheck_render(state: StatePath = None,
     fmt = string_value(format, "format") or "md"
     outcome = replayed(path)
     spec = outcome.replay.protocol
-    rendering = spec.part("render")
     formats = spec.formats
     if fmt not in formats:
         raise usage(f"{outcome.doc['protocol']} renders {', '.join(formats)}, not {fmt!r}")
-    text = rendering.render(outcome.replay.engine.state, fmt, outcome.findings)
+    text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     return {**describe(outcome, path), "format": fmt, "report": text, "findings": findings_json(outcome.findings)}
 
 
@@ -169,10 +169,10 @@ def argcheck_ingest(state: StatePath = None,
     if value is None:
         raise usage("`reply` is required")
     outcome = replayed(path)
-    ingesting = outcome.replay.protocol.part("ingest")
+    spec = outcome.replay.protocol
     try:
-        moves = ingesting.moves_from_envelope(outcome.replay.engine.state, value)
-    except ingesting.IngestProblem as problem:
+        moves = hooks.call(spec, "moves_from_envelope", outcome.replay.engine.state, value)
+    except hooks.ingest_problem(spec) as problem:
         raise usage(str(problem)) from None
     if not moves:
         return {**describe(outcome, path), "applied": 0, "findings": [], "note": "already recorded"}

@@ -12,6 +12,7 @@ import sys
 from argcheck.exitcodes import ExitCode
 from argcheck.mcp.arguments import ToolProblem, strict_arguments, verbatim
 from argcheck.core import discovery
+from argcheck.core.contract import ProtocolProblem
 from argcheck.mcp import port  # noqa: F401  (fills the tool port before any protocol tool runs)
 from argcheck.mcp.generic_tools import GENERIC_TOOLS
 from argcheck.output import findings_json
@@ -67,6 +68,10 @@ def call(tool, **arguments) -> dict:
         result = tool(**strict_arguments(tool, arguments))
     except ToolProblem as problem:
         return _problem_result(name, problem)
+    except ProtocolProblem as broken:  # a protocol that breaks the contract: reported, not an internal error
+        return _problem_result(name, ToolProblem("PROTOCOL", "PROTOCOL_BROKEN", str(broken),
+                                                 "the protocol breaks argcheck's contract (docs/adding-a-protocol.md)",
+                                                 exit_code=int(ExitCode.USAGE)))
     except Exception as crash:  # the boundary: a bug is reported, never raised into the transport
         log.exception("tool %s failed", name)
         return {"ok": False, "tool": name, "exit_code": int(ExitCode.INTERNAL), "findings": [],

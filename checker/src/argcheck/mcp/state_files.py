@@ -6,11 +6,11 @@ the CLI).
 
 import os
 
-from argcheck.files import operations, statefile
+from argcheck.files import operations
+from argcheck.core import hooks
 from argcheck.core import discovery
 from argcheck.core.env import default_env
-from argcheck.exitcodes import ExitCode
-from argcheck.core.jsonio import InputError
+from argcheck.exitcodes import REFUSED, ExitCode
 from argcheck.mcp.arguments import ToolProblem, rule_problem, usage
 
 # Shorter than the CLI's default (statefile.DEFAULT_LOCK_TIMEOUT): a tool call should answer BUSY, which
@@ -21,12 +21,17 @@ LOCK_TIMEOUT = 30.0
 def replayed(path: str) -> operations.Outcome:
     """The state file at `path` replayed from scratch (a problem when it cannot be read or replayed)."""
     try:
-        outcome = operations.validate_file(path)
-    except InputError as error:
-        raise rule_problem([error.finding], exit_code=int(ExitCode.USAGE), state=path) from None
-    if outcome.replay is None:
-        raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
-    return outcome
+        return operations.replayed(path)
+    except operations.Refused as refused:
+        raise refused_problem(refused) from None
+
+
+def refused_problem(refused: operations.Refused) -> ToolProblem:
+    """A refused state file as a tool problem: named after its first finding, or BUSY for the lock."""
+    if refused.kind == operations.BUSY:
+        return ToolProblem("BUSY", "STATE_LOCKED", f"{refused.path} stayed locked by another process for "
+                           f"{refused.waited}s", "retry in a moment", exit_code=int(ExitCode.BUSY), state=refused.path)
+    return rule_problem(refused.findings, exit_code=int(REFUSED[refused.kind]), state=refused.path)
 
 
 def describe(outcome: operations.Outcome, path: str) -> dict:
@@ -38,12 +43,9 @@ def describe(outcome: operations.Outcome, path: str) -> dict:
 def apply_moves(path: str, moves: list) -> operations.Outcome:
     """Apply `moves` to the state file under its lock (all or nothing)."""
     try:
-        return operations.apply_to_file(path, moves, lock_timeout=LOCK_TIMEOUT)
-    except InputError as error:
-        raise rule_problem([error.finding], exit_code=int(ExitCode.USAGE), state=path) from None
-    except statefile.LockBusy:
-        raise ToolProblem("BUSY", "STATE_LOCKED", f"{path} stayed locked by another process for {LOCK_TIMEOUT}s",
-                          "retry in a moment", exit_code=int(ExitCode.BUSY), state=path) from None
+        return operations.applied(path, moves, lock_timeout=LOCK_TIMEOUT)
+    except operations.Refused as refused:
+        raise refused_problem(refused) from None
 
 
 def init_run(protocol: str, options: dict, path: str | None, force: bool = False) -> tuple[str, dict]:
@@ -66,5 +68,4 @@ def init_run(protocol: str, options: dict, path: str | None, force: bool = False
 
 def next_report(outcome, path: str) -> dict:
     """The protocol's report of what is due or allowed now."""
-    nextstep = outcome.replay.protocol.part("nextstep")
-    return nextstep.report(outcome.replay.engine.state, path)
+    return hooks.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)

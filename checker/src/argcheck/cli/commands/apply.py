@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import click
 
-from argcheck.files import statefile
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT
+from argcheck.cli.commands.common import declared
 
 
 @click.command("apply")
-@STATE_ARGUMENT
-@click.argument("moves", default="-")
-@FORMAT_OPTION
-@click.option("--dry-run", is_flag=True, help="Check the moves but do not write them.")
-@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
-              help="Seconds to wait for another argcheck process to release the state file.")
-@FAIL_ON_OPTION
-@QUIET_OPTION
+@declared("apply")
 def command(state, moves, fmt, dry_run, lock_timeout, fail_on, quiet):
     """Check MOVES (a JSON move object or array of moves) and append them to STATE.
 

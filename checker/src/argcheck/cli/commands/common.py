@@ -6,19 +6,67 @@ import click
 
 from argcheck.files import operations
 from argcheck.cli import verbs
+from argcheck.cli.options import COMMANDS, FAIL_ON, FORMAT, LOCK_TIMEOUT, QUIET, STATE, Param
 from argcheck.core.jsonio import InputError
 
-FORMAT_OPTION = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-    help="text for people and agents, json for machines.",
-)
-STATE_ARGUMENT = click.argument("state", type=click.Path(dir_okay=True, allow_dash=False))
-FAIL_ON_OPTION = click.option(
-    "--fail-on", type=click.Choice(["error", "warning"]), default="error", show_default=True,
-    help="Lowest severity that makes the exit status 1 (moves with only warnings are still recorded).",
-)
-QUIET_OPTION = click.option("-q", "--quiet", is_flag=True,
-                            help="Print findings only, not the summary line.")
+
+
+def declared(command: str):
+    """Give a click command function the parameters `command` declares (argcheck.cli.options), in order."""
+    params = COMMANDS[command].params
+
+    def decorate(function):
+        for param in reversed(params):
+            function = click_decorator(param)(function)
+        return function
+
+    return decorate
+
+
+def click_decorator(param: Param):
+    """The click argument or option for one declared parameter."""
+    extra = {"default": param.default} if param.default is not None else {}
+    if param.kind in ("path", "choice", "float", "formats"):
+        extra["type"] = _click_type(param)
+    if param.is_argument:
+        return click.argument(param.name, required=param.required and param.default is None, **extra)
+    if param.kind == "flag":
+        return click.option(*param.decls, param.name, is_flag=True, help=param.help)
+    if param.kind == "switch":
+        extra["default"] = param.default  # None: neither side given (a switch defaults to False otherwise)
+    help_text = format_help() if param.kind == "formats" else param.help
+    return click.option(*param.decls, param.name, show_default=param.show_default, help=help_text, **extra)
+
+
+def _click_type(param: Param):
+    if param.kind == "path":
+        return click.Path(dir_okay=param.dir_okay, allow_dash=param.allow_dash)
+    if param.kind == "choice":
+        return click.Choice(list(param.choices))
+    if param.kind == "formats":
+        return click.Choice(format_choices())
+    return float
+
+
+def format_choices() -> list[str]:
+    """Every format some registered protocol renders, the common ones first."""
+    from argcheck.core import discovery
+
+    return list(dict.fromkeys(fmt for spec in discovery.specs() for fmt in spec.formats))
+
+
+def format_help() -> str:
+    from argcheck.core import discovery
+
+    per_protocol = "; ".join(f"{spec.name}: {', '.join(spec.formats)}" for spec in discovery.specs())
+    return f"What to render (md report, json derived state, diagrams). By protocol: {per_protocol}."
+
+
+FORMAT_OPTION = click_decorator(FORMAT)
+STATE_ARGUMENT = click_decorator(STATE)
+FAIL_ON_OPTION = click_decorator(FAIL_ON)
+QUIET_OPTION = click_decorator(QUIET)
+LOCK_TIMEOUT_OPTION = click_decorator(LOCK_TIMEOUT)
 
 
 def report_input_error(error: InputError, source: str, fmt: str = "text") -> None:

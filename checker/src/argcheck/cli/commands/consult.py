@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import jsonio
+from argcheck.core import hooks
 from argcheck.files import statefile
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
@@ -57,7 +58,7 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
 
 def _who(spec, state, consultee: str | None, fresh: bool) -> dict:
     """The consultee and session: the protocol's choice (`prompting.consultation`), then the options."""
-    chosen = getattr(spec.part("prompting"), "consultation", lambda _state: {})(state)
+    chosen = hooks.call(spec, "consultation", state)
     name = consultee or chosen.get("consultee")
     same = name == chosen.get("consultee")
     return {"consultee": name, "session_id": None if fresh or not same else chosen.get("session_id")}

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from argcheck.core import jsonio
-from argcheck.files import recording, statefile
-from argcheck.cli.verbs import report_applied
+from argcheck.core import hooks
+from argcheck.files import operations, recording
+from argcheck.cli.verbs import report_applied, report_refused
 from argcheck.cli.commands.common import (
-    FAIL_ON_OPTION, FORMAT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
+    FAIL_ON_OPTION, FORMAT_OPTION, LOCK_TIMEOUT_OPTION, QUIET_OPTION, STATE_ARGUMENT, replayed, report_input_error,
 )
 from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
@@ -22,8 +23,7 @@ EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its me
 @click.argument("envelope", default="-")
 @FORMAT_OPTION
 @click.option("--dry-run", is_flag=True, help="Print the moves the reply maps to; apply nothing.")
-@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True,
-              help="Seconds to wait for another argcheck process to release the state file.")
+@LOCK_TIMEOUT_OPTION
 @FAIL_ON_OPTION
 @QUIET_OPTION
 def command(state, envelope, fmt, dry_run, lock_timeout, fail_on, quiet):
@@ -49,19 +49,17 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
                       quiet: bool = False, fail_on: str = "error") -> int:
     """Record `reply` in `state` and print the findings and one summary line (shared with `consult`)."""
     outcome = replayed(state, fmt)
-    ingesting = outcome.replay.protocol.part("ingest")
     try:
         moves = recording.moves_for(outcome, reply)
-    except ingesting.IngestProblem as problem:
+    except hooks.ingest_problem(outcome.replay.protocol) as problem:
         raise click.UsageError(f"{source}: {problem}") from None
     if dry_run:
         echo_json(moves)
         return int(ExitCode.OK)
     try:
         recorded = recording.record(state, outcome, reply, lock_timeout)
-    except statefile.LockBusy:
-        click.echo(f"argcheck: {state} is locked by another process", err=True)
-        return int(ExitCode.BUSY)
+    except operations.Refused as refused:
+        return report_refused(refused, fmt)
     if recorded.content_refused:
         click.echo("argcheck: the reply's content was refused; recorded it as a format failure", err=True)
     line = recording.summary_line(recorded) + recording.next_step_text(recorded.outcome, state)

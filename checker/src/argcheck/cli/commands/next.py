@@ -7,12 +7,11 @@ import os
 import click
 
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import FORMAT_OPTION
+from argcheck.cli.commands.common import declared
 
 
 @click.command("next")
-@click.argument("state", required=False, type=click.Path(dir_okay=True, allow_dash=False))
-@FORMAT_OPTION
+@declared("next")
 def command(state, fmt):
     """Print, in a few lines, the phase, open challenges, what is due and what is allowed now.
 

@@ -5,17 +5,11 @@ from __future__ import annotations
 import click
 
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import STATE_ARGUMENT
+from argcheck.cli.commands.common import declared
 
 
 @click.command("prompt")
-@STATE_ARGUMENT
-@click.option("--full/--delta", "full", default=None,
-              help="The whole state, or only what changed since the consultee's last reply in the session "
-                   "the next call resumes. Default: delta when that session holds a reply, else full.")
-@click.option("--persona", metavar="NAME", default=None,
-              help="The prompt of this one persona of the current round (a protocol with persona rounds), "
-                   "so each subagent can fetch its own prompt.")
+@declared("prompt")
 def command(state, full, persona):
     """Print the prompt for the consultee's next turn: preamble, question, ledger,
     open challenge ids with reminders, the phase's restrictions and the reply format.

@@ -10,9 +10,9 @@ import os
 
 import click
 
-from argcheck.exitcodes import ExitCode
+from argcheck.exitcodes import REFUSED, ExitCode
 from argcheck.core.contract import RunInterrupted, SetupFailure, UsageProblem
-from argcheck.files import operations, statefile
+from argcheck.files import operations
 
 
 def run_at_init(spec, options: dict, settings: dict, state: str | None, force: bool) -> int:
@@ -28,9 +28,10 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
         click.echo(f"argcheck: {problem}; nothing was recorded for it. Fix it (`argcheck doctor` shows what is "
                    f"missing), then run the same command with --resume --state {state or 'STATE'}", err=True)
         return int(ExitCode.USAGE)
-    except statefile.LockBusy:
-        click.echo(f"argcheck: {state} is locked by another process; nothing more was recorded", err=True)
-        return int(ExitCode.BUSY)
+    except operations.Refused as refused:  # the lock stayed held (BUSY), or the file became unreadable
+        why = "is locked by another process" if refused.kind == operations.BUSY else "cannot be read or replayed"
+        click.echo(f"argcheck: {refused.path} {why}; nothing more was recorded", err=True)
+        return int(REFUSED[refused.kind])
     except FileExistsError as error:
         raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
     if settings.get("save"):  # a protocol that declares `save`: the report beside the state file, not on stdout

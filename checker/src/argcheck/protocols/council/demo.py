@@ -1,7 +1,7 @@
 """`argcheck demo council`: a recorded council on a bundled design document, replayed with no consultee.
 
 Every persona reply goes the way a real one goes: a wrapper envelope mapped onto moves by `ingest`,
-applied with the `apply_to_file` the shell passes in (`files`). Kant's call times out (a recorded failure:
+applied with the `applied` the shell passes in (`files`). Kant's call times out (a recorded failure:
 5 of 6 personas); Russell's first reply quotes text the document does not contain and is refused (CNL110). The run ends
 with the formatted critique.
 """
@@ -99,7 +99,7 @@ class _Player:
         self.say()
         self.say(self.paint("bold", f"── {label}"))
         moves = ingest.moves_for_step(self._state(), step, reply)
-        outcome = self.files.apply_to_file(self.path, moves)
+        outcome = self.files.applied(self.path, moves)
         if not outcome.applied:
             self.ok = False
             self._findings(outcome.findings, "red")
@@ -120,7 +120,7 @@ class _Player:
         self.say(self.paint("bold", f"── {name} · initial critique (first reply)"))
         before = _digest(self.path)
         moves = ingest.moves_for_step(self._state(), ("critique", name), envelope(refused["reply"], session=name))
-        outcome = self.files.apply_to_file(self.path, moves)
+        outcome = self.files.applied(self.path, moves)
         codes = sorted({f.code for f in outcome.findings if f.is_error})
         self._findings([f for f in outcome.findings if f.is_error], "red")
         unchanged = _digest(self.path) == before

@@ -2,7 +2,7 @@
 
 Initial critiques from every persona in parallel → self-critiques in parallel (each persona resumes its own
 consultee session) → the computed synthesis and a written final assessment → the formatted critique.
-Every reply is recorded with the file operations the shell passes in (`files`: init_file, apply_to_file,
+Every reply is recorded with the file operations the shell passes in (`files`: init_file, applied,
 validate_file; atomic and locked), so an interrupted run leaves a valid state file; running again with the
 same state file resumes it where it stopped.
 """
@@ -117,7 +117,7 @@ class Driver:
         """Record the persona's reply; a refused reply is sent back once (same session) with the findings,
         and a second refusal is recorded as the persona's failure."""
         moves = ingest.moves_for_step(state, step, envelope)
-        outcome = self.files.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+        outcome = self.files.applied(self.path, moves, lock_timeout=self.lock_timeout)
         if outcome.applied:
             move = moves[0]
             if move["type"] == "persona_failure":
@@ -133,7 +133,7 @@ class Driver:
                 return "interrupted"
             return self.record(state, step, again, retry=False)
         refused = ingest.failure_move(step, "refused", f"refused by the validator: {codes}")
-        self.files.apply_to_file(self.path, refused, lock_timeout=self.lock_timeout)
+        self.files.applied(self.path, refused, lock_timeout=self.lock_timeout)
         return f"FAILED (refused: {codes})"
 
     def assess(self) -> None:
@@ -143,14 +143,14 @@ class Driver:
         check_setup(self.consultee.name, envelope)
         try:
             moves = ingest.moves_for_step(state, ("assessment", None), envelope)
-            outcome = self.files.apply_to_file(self.path, moves, lock_timeout=self.lock_timeout)
+            outcome = self.files.applied(self.path, moves, lock_timeout=self.lock_timeout)
             if outcome.applied:
                 self.say("final assessment recorded")
                 return
             problem = "refused: " + ", ".join(sorted({f.code for f in outcome.findings if f.is_error}))
         except ingest.IngestProblem as error:
             problem = str(error)
-        self.files.apply_to_file(self.path, [mechanical_assessment(state)], lock_timeout=self.lock_timeout)
+        self.files.applied(self.path, [mechanical_assessment(state)], lock_timeout=self.lock_timeout)
         self.say(f"final assessment from the consultee unusable ({problem}); recorded the computed summary")
 
     def _transcript(self, name: str) -> tuple:

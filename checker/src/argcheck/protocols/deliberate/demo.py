@@ -1,7 +1,7 @@
 """`argcheck demo`: replay a bundled deliberation turn by turn, with no consultee and no API key.
 
 Each turn goes through the same path a real run takes: consultee turns are wrapper envelopes mapped
-onto moves by `ingest`, every move is applied with the `apply_to_file` the shell passes in (`files`), and
+onto moves by `ingest`, every move is applied with the `applied` the shell passes in (`files`), and
 after each turn the demo prints what `argcheck next` would say. One turn is an illegal move, shown being refused.
 """
 
@@ -93,7 +93,7 @@ class _Player:
         self.say(heading + speaker + self.paint("bold", f" · {_summary(moves)}"))
         self.say(turn["caption"])
         before = _digest(self.path)
-        outcome = self.files.apply_to_file(self.path, moves)
+        outcome = self.files.applied(self.path, moves)
         if turn.get("expect_refused"):
             return self._show_refusal(turn["expect_refused"], outcome, before)
         if outcome.applied == 0:

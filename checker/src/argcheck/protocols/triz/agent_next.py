@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.protocols.triz.enforce_phases import searched_for
+from argcheck.protocols.triz.rules_phases import searched_for
 from argcheck.protocols.triz.forge_state import Phase
 from argcheck.protocols.triz.move_skeletons import SKELETONS
 

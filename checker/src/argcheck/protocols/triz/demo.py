@@ -1,7 +1,7 @@
 """`argcheck demo triz`: a recorded two-round session replayed through `apply`, ending with its Knowledge Document.
 
 Each turn is the agent's moves (its recorded web searches first) or one user review; every move goes through
-the `apply_to_file` the shell passes in (`files`), exactly as in a real session, and after each turn the demo
+the `applied` the shell passes in (`files`), exactly as in a real session, and after each turn the demo
 prints what `argcheck next` says. Two turns are illegal on purpose and are shown being refused with the file unchanged.
 """
 
@@ -70,7 +70,7 @@ class _Player:
         self.say(self.paint("bold", f"── turn {number}/{total} · ") + speaker + self.paint("bold", f" · {kinds}"))
         self.say(turn["caption"])
         before = _digest(self.path)
-        outcome = self.files.apply_to_file(self.path, moves)
+        outcome = self.files.applied(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
         for found in errors:
             self.say(self.paint("red", f"  {found.code} {found.name}: {found.message}"))

@@ -7,7 +7,7 @@ a tool of another phase is refused (WRONG_PHASE). Phases change only through the
 from __future__ import annotations
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
-from argcheck.protocols.triz import handle_build, handle_claims, handle_explore
+from argcheck.protocols.triz import rules_build, rules_synthesis, rules_explore
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
 from argcheck.core.rules import finding
 
@@ -69,31 +69,31 @@ def check_phase(state: ForgeState, kind: str, path: str):
 
 # One handler per move type, called as handler(engine, move) (the contract every engine follows).
 HANDLERS = {
-    "web_search": handle_explore.web_search,
-    "decompose_to_fundamentals": handle_explore.decompose_to_fundamentals,
-    "map_state_of_art": handle_explore.map_state_of_art,
-    "extract_assumptions": handle_explore.extract_assumptions,
-    "reframe_problem": handle_explore.reframe_problem,
-    "decompose_review": handle_explore.decompose_review,
-    "build_morphological_box": handle_explore.build_morphological_box,
-    "search_cross_domain": handle_explore.search_cross_domain,
-    "identify_contradictions": handle_explore.identify_contradictions,
-    "map_adjacent_possible": handle_explore.map_adjacent_possible,
-    "explore_review": handle_explore.explore_review,
-    "state_thesis": handle_claims.state_thesis,
-    "find_antithesis": handle_claims.find_antithesis,
-    "create_synthesis": handle_claims.create_synthesis,
-    "claims_review": handle_claims.claims_review,
-    "attempt_falsification": handle_claims.attempt_falsification,
-    "check_novelty": handle_claims.check_novelty,
-    "score_claim": handle_claims.score_claim,
-    "verdicts": handle_claims.verdicts,
-    "add_to_knowledge_graph": handle_build.add_to_knowledge_graph,
-    "analyze_gaps": handle_build.analyze_gaps,
-    "get_negative_knowledge": handle_build.get_negative_knowledge,
-    "build_decision": handle_build.build_decision,
-    "submit_user_insight": handle_build.submit_user_insight,
-    "generate_knowledge_document": handle_build.generate_knowledge_document,
-    "get_session_status": handle_build.get_session_status,
-    "cancel": handle_build.cancel,
+    "web_search": rules_explore.web_search,
+    "decompose_to_fundamentals": rules_explore.decompose_to_fundamentals,
+    "map_state_of_art": rules_explore.map_state_of_art,
+    "extract_assumptions": rules_explore.extract_assumptions,
+    "reframe_problem": rules_explore.reframe_problem,
+    "decompose_review": rules_explore.decompose_review,
+    "build_morphological_box": rules_explore.build_morphological_box,
+    "search_cross_domain": rules_explore.search_cross_domain,
+    "identify_contradictions": rules_explore.identify_contradictions,
+    "map_adjacent_possible": rules_explore.map_adjacent_possible,
+    "explore_review": rules_explore.explore_review,
+    "state_thesis": rules_synthesis.state_thesis,
+    "find_antithesis": rules_synthesis.find_antithesis,
+    "create_synthesis": rules_synthesis.create_synthesis,
+    "claims_review": rules_synthesis.claims_review,
+    "attempt_falsification": rules_synthesis.attempt_falsification,
+    "check_novelty": rules_synthesis.check_novelty,
+    "score_claim": rules_synthesis.score_claim,
+    "verdicts": rules_synthesis.verdicts,
+    "add_to_knowledge_graph": rules_build.add_to_knowledge_graph,
+    "analyze_gaps": rules_build.analyze_gaps,
+    "get_negative_knowledge": rules_build.get_negative_knowledge,
+    "build_decision": rules_build.build_decision,
+    "submit_user_insight": rules_build.submit_user_insight,
+    "generate_knowledge_document": rules_build.generate_knowledge_document,
+    "get_session_status": rules_build.get_session_status,
+    "cancel": rules_build.cancel,
 }

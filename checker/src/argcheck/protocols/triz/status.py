@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.protocols.triz.enforce_phases import decompose_missing, explore_missing, synthesis_missing
+from argcheck.protocols.triz.rules_phases import decompose_missing, explore_missing, synthesis_missing
 from argcheck.protocols.triz.forge_state import MAX_ROUNDS, PHASE_NUMBER, REVIEW_OF_PHASE, Phase
 
 

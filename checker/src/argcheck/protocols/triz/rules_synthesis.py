@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from argcheck.core.findings import has_errors
-from argcheck.protocols.triz.enforce_claims import (
+from argcheck.protocols.triz.rules_claims import (
     check_antithesis_exists, check_claim_index_valid, check_claim_known, check_claim_limit,
     check_evidence_grounding, check_evidence_researched, check_not_synthesized, check_scored,
     scoring_prerequisites,
 )
-from argcheck.protocols.triz.enforce_phases import (
+from argcheck.protocols.triz.rules_phases import (
     check_all_antitheses, check_antithesis_searched, check_cumulative, check_falsification_searched,
     check_negative_consulted,
 )
-from argcheck.protocols.triz.enforce_reviews import check_verdicts
+from argcheck.protocols.triz.rules_reviews import check_verdicts
 from argcheck.protocols.triz.forge_state import VERDICT_STATUS, Claim, Phase
 
 SCORES = ("novelty", "groundedness", "falsifiability", "significance")

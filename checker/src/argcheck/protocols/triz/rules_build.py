@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from argcheck.core.findings import has_errors
-from argcheck.protocols.triz.enforce_claims import check_claim_known
-from argcheck.protocols.triz.enforce_graph import add_with_edges, check_graph_addition, check_not_in_graph
-from argcheck.protocols.triz.enforce_phases import check_max_rounds
-from argcheck.protocols.triz.enforce_reviews import check_decision, check_graph_not_empty, check_prose
+from argcheck.protocols.triz.rules_claims import check_claim_known
+from argcheck.protocols.triz.rules_graph import add_with_edges, check_graph_addition, check_not_in_graph
+from argcheck.protocols.triz.rules_phases import check_max_rounds
+from argcheck.protocols.triz.rules_reviews import check_decision, check_graph_not_empty, check_prose
 from argcheck.protocols.triz.forge_state import Claim, Phase
 
 PROSE_SECTIONS = ("core_insight", "implementation_guide", "next_frontiers")

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
-from argcheck.protocols.triz.enforce_claims import check_claim_known
+from argcheck.protocols.triz.rules_claims import check_claim_known
 from argcheck.protocols.triz.forge_state import ForgeState
 from argcheck.core.rules import finding
 

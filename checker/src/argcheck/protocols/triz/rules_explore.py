@@ -7,11 +7,11 @@ when none of them is an error.
 from __future__ import annotations
 
 from argcheck.core.findings import has_errors
-from argcheck.protocols.triz.enforce_claims import check_evidence_researched
-from argcheck.protocols.triz.enforce_phases import (
+from argcheck.protocols.triz.rules_claims import check_evidence_researched
+from argcheck.protocols.triz.rules_phases import (
     check_cross_domain_searched, check_decompose_complete, check_explore_complete, check_state_of_art_searched,
 )
-from argcheck.protocols.triz.enforce_reviews import check_indices
+from argcheck.protocols.triz.rules_reviews import check_indices
 from argcheck.protocols.triz.forge_state import Phase
 
 
