@@ -101,7 +101,8 @@ def main() -> int:
         launcher.chmod(0o755)
         cases = {"python -c pass": ([python, "-c", "pass"], None, dict(os.environ))}
         for where, project in projects.items():
-            env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project))
+            env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), XDG_CONFIG_HOME=str(root / "config"),
+                       XDG_STATE_HOME=str(root / "state"))  # the witness key and the Stop counter stay here
             for label, payload in inputs(project).items():
                 path = root / f"{abs(hash((where, label)))}.json"
                 path.write_text(json.dumps(payload))

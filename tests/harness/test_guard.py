@@ -116,3 +116,29 @@ def test_the_hook_denies_a_redirection_before_consent_is_considered(project, hoo
                "tool_input": {"command": "argcheck next > .argcheck/run.json"}}
     answer = json.loads(hook("PreToolUse", payload).stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "deny"
+
+
+def test_the_fast_path_still_sees_an_edit_through_a_symlink_when_the_project_has_runs(project, hook):
+    (project / ".argcheck" / "run.json").write_text("{}")
+    (project / "alias.json").symlink_to(project / ".argcheck" / "run.json")
+    payload = {"cwd": str(project), "tool_name": "Write", "tool_input": {"file_path": "alias.json", "content": "x"}}
+    answer = json.loads(hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(project)}).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_the_fast_path_skips_parsing_only_where_nothing_can_be_protected(tmp_path, project, monkeypatch):
+    from argcheck.harness.events import nothing_to_do
+
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    write = b'{"tool_name":"Write","tool_input":{"file_path":"x.py"}}'
+    bash = b'{"tool_name":"Bash","tool_input":{"command":"npm test"}}'
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(bare))
+    assert nothing_to_do("PreToolUse", write) and nothing_to_do("PreToolUse", bash) and nothing_to_do("Stop", b"{}")
+    assert not nothing_to_do("PreToolUse", b'{"tool_input":{"command":"argcheck next"}}')
+    assert not nothing_to_do("SessionStart", b"{}")
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))  # it has .argcheck/
+    assert not nothing_to_do("PreToolUse", write) and nothing_to_do("PreToolUse", bash)
+    assert not nothing_to_do("Stop", b"{}") and not nothing_to_do("UserPromptSubmit", b"{}")
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR")
+    assert not nothing_to_do("PreToolUse", write) and not nothing_to_do("Stop", b"{}")

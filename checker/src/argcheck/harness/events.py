@@ -62,13 +62,20 @@ def nothing_to_do(event: str, data: bytes) -> bool:
     """The fast path, decided before JSON is even parsed (which costs more than the rest of the call).
 
     PreToolUse: nothing in the call names argcheck (its commands, `.argcheck/`, the key's directory) or the
-    witness, and it is no file editor's call (an editor may reach a state file through a symlink).
-    The other events: Claude Code names the project (CLAUDE_PROJECT_DIR) and it has no state directory, so
-    no run is open. SessionStart always runs: once per session, it exports the conversation id."""
+    witness, and it is no file editor's call (an editor may reach a state file through a symlink) unless
+    the project has no state directory. The other events: Claude Code names the project
+    (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always runs: once
+    per session, it exports the conversation id."""
     if event == "SessionStart":
         return False
     if event == "PreToolUse":
-        return b"argcheck" not in data and b"witness" not in data and not any(n in data for n in EDITOR_NAMES)
+        if b"argcheck" in data or b"witness" in data:
+            return False
+        return not any(name in data for name in EDITOR_NAMES) or _no_state_dir()
+    return _no_state_dir()
+
+
+def _no_state_dir() -> bool:
     project = os.environ.get("CLAUDE_PROJECT_DIR", "")
     return os.path.isabs(project) and not os.path.isdir(os.path.join(project, ".argcheck"))
 

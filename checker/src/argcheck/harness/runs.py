@@ -68,10 +68,14 @@ def _read_run(path: str, project: str) -> Run | None:
     engine = outcome.replay.engine if outcome.replay is not None else None
     if engine is None or spec.is_closed(engine.status):
         return None
+    from argcheck.core import hooks
+
     shown = os.path.relpath(path, project)
-    nextstep = spec.part("nextstep")
-    report = nextstep.report(engine.state, state_path=shown)
-    headline = nextstep.format_text(report).splitlines()[0]
+    try:
+        report = hooks.call(spec, "next_report", engine.state, shown)
+        headline = hooks.call(spec, "next_text", report).splitlines()[0]
+    except hooks.ProtocolBroken:
+        return None
     header = doc.get("header") if isinstance(doc.get("header"), dict) else {}
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
     return Run(shown, spec.name, engine.status, header.get("conversation_id"), headline, step)
