@@ -19,6 +19,8 @@ round its agent reads the consultee's whole reply (measured: the demo's recorded
 the prompt and the whole state file (bench/prompt_bytes.py's model of both).
 
 Targets: under 1.5 KB of tool output per round, under 12 KB loaded before the first consultation.
+Then, for all four protocols (bench/protocol_bytes.py): the skill text before the first action (target 12 KB)
+and the largest tool output of one round (target 8 KB), on each skill's e2e scenario.
 It reports and exits 0 either way.  Usage: python3 bench/agent_bytes.py
 """
 
@@ -166,5 +168,10 @@ def report(figures: dict) -> dict[str, tuple[float, float]]:
 
 
 if __name__ == "__main__":
+    import protocol_bytes  # the four protocols: skill text before the first action, tool output per round
+
     with tempfile.TemporaryDirectory(prefix="argcheck-agent-bytes-") as scratch:
         report(measure(Path(scratch)))
+        print()
+        (Path(scratch) / "protocols").mkdir()
+        protocol_bytes.report(protocol_bytes.measure(Path(scratch) / "protocols"))

@@ -69,6 +69,21 @@ def test_replay_council_with_one_persona_failing_prints_the_partial_critique(tmp
     assert sessions == critiques  # each persona's self-critique resumed its own session
 
 
+@pytest.mark.slow
+def test_run_with_save_writes_the_critique_beside_the_state_file_and_keeps_stdout_empty(tmp_path, document):
+    write_transcripts(tmp_path / "replay")
+    env = dict(os.environ, CONSULT_STATE_DIR=str(tmp_path / "sessions"))
+    done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
+                    "replay", "--run", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT, "--save",
+                    cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and f"its report is in {tmp_path / 's.md'}" in done.stderr
+    assert {p.name for p in tmp_path.iterdir() if p.suffix == ".md"} == {"design.md", "s.md"}
+    written = (tmp_path / "s.md").read_text(encoding="utf-8")
+    rendered = argcheck("render", tmp_path / "s.json", "--format", "md", cwd=tmp_path).stdout
+    assert written.startswith("# Council critique: design.md") and written == rendered
+
+
 def test_run_without_a_wrapper_is_a_setup_error(tmp_path, document):
     env = dict(os.environ, PATH="/usr/bin:/bin", ARGCHECK_CONSULT=str(tmp_path / "missing-consult"))
     done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",

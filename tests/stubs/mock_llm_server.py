@@ -18,7 +18,22 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
   (Anthropic) or a ``function_call`` item (Responses; give ``"arguments"`` there). The client
   runs the tool and sends the result in its next request, which takes the next step.
 
-Any step may carry ``"usage": {"input": N, "output": N, "cached": N}``. With ``require_key`` set,
+Conversations can have their own scripts (``routes``: a marker -> a list of steps): a request whose
+first user message contains a marker takes its next step from that route, every other request from
+the main script. Subagents that run at the same time (Claude Code's background Agent tool) thus each
+follow their own script, whatever order their requests come in. A route that runs out answers
+``{"reply": "done"}``.
+
+A turn that a background-task notification opens (Claude Code tells the orchestrator that a background
+subagent finished) follows a fresh copy of ``notice`` (a list of steps), whatever order the notices come
+in; every request of that turn continues the same copy.
+
+``{"branch": [{"contains": "text", "once": "key", "steps": [...]}, ..., {"steps": [...]}]}`` chooses by the
+last tool result of the request: the first arm whose ``contains`` is in it (and whose ``once`` key, if any,
+has not fired yet) puts its steps first in the queue; an arm without ``contains`` always matches.
+
+Any step may carry ``"delay": N`` (seconds before the answer) and
+``"usage": {"input": N, "output": N, "cached": N}``. With ``require_key`` set,
 a request without that key (``x-api-key`` or ``Authorization: Bearer``) gets a 401.
 
 Every request is appended to the log (JSON lines: method, path, headers, body) and kept in
@@ -39,6 +54,10 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from mock_turns import (  # noqa: F401 (tool_results and first_user_text are part of this module's interface)
+    NOTICE_MARK, _text_of, chosen_arm, first_user_text, last_tool_result_text, tool_results, turn_opener,
+)
 
 DEFAULT_USAGE = {"input": 120, "output": 30, "cached": 7}
 MOCK_MODEL = "mock-llm"
@@ -69,16 +88,6 @@ CLAUDE_ENV = {
 }
 
 
-def _text_of(content: Any) -> str:
-    """The text of a message content: a string or a list of typed blocks."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = [b.get("text", "") for b in content if isinstance(b, dict) and "text" in b]
-        return "\n".join(p for p in parts if not p.startswith("<system-reminder>"))
-    return ""
-
-
 def last_user_text(body: dict) -> str:
     """The text of the last user message of any of the four request formats."""
     items = body.get("input") if "input" in body else body.get("messages", [])
@@ -92,24 +101,15 @@ def last_user_text(body: dict) -> str:
     return ""
 
 
-def tool_results(body: dict) -> list:
-    """Tool results the client sent back: Anthropic tool_result blocks or Responses outputs."""
-    found = []
-    for item in body.get("input", []) if isinstance(body.get("input"), list) else []:
-        if isinstance(item, dict) and item.get("type") == "function_call_output":
-            found.append(item)
-    for message in body.get("messages", []):
-        content = message.get("content") if isinstance(message, dict) else None
-        if isinstance(content, list):
-            found.extend(b for b in content if isinstance(b, dict) and b.get("type") == "tool_result")
-    return found
-
-
 class MockLLMServer:
     """The server: a script of steps, a request log, a thread serving on 127.0.0.1."""
 
-    def __init__(self, script=None, log_path=None, require_key=None, port=0):
+    def __init__(self, script=None, log_path=None, require_key=None, port=0, routes=None, notice=None):
         self.script = list(script or [])
+        self.routes = {marker: list(steps) for marker, steps in (routes or {}).items()}
+        self.notice = list(notice or [])
+        self.notice_turns: dict[int, list] = {}  # the opener's index -> that turn's queue
+        self.fired: set[str] = set()
         self.log_path = Path(log_path) if log_path else None
         self.require_key = require_key
         self.requests: list[dict] = []
@@ -152,10 +152,34 @@ class MockLLMServer:
                     log.write(json.dumps(entry) + "\n")
             return len(self.requests)
 
-    def next_step(self) -> dict:
+    def next_step(self, body: dict | None = None) -> dict:
         with self._lock:
             self._counter += 1
-            return self.script.pop(0) if self.script else {"echo": True}
+            queue, empty = self._queue_of(body or {})
+            while queue and "branch" in queue[0]:
+                queue[0:1] = chosen_arm(queue[0]["branch"], last_tool_result_text(body or {}), self.fired)
+            return queue.pop(0) if queue else empty
+
+    def _queue_of(self, body: dict) -> tuple[list, dict]:
+        """The steps this request takes its next step from, and the step when they have run out."""
+        route = self.route_of(body)
+        if route is not None:
+            return self.routes[route], {"reply": "done"}
+        opener, text = turn_opener(body)
+        if self.notice and NOTICE_MARK in text:
+            return self.notice_turns.setdefault(opener, [dict(step) for step in self.notice]), {"reply": "noted"}
+        return self.script, {"echo": True}
+
+    def route_of(self, body: dict | None) -> str | None:
+        """The marker of the route this request's conversation follows, or None (the main script)."""
+        if not self.routes or not body:
+            return None
+        first = first_user_text(body)
+        return next((marker for marker in self.routes if marker in first), None)
+
+    def requests_of(self, marker: str | None) -> list[dict]:
+        """The model requests of one route's conversation (None: the main script's)."""
+        return [r for r in self.model_requests() if self.route_of(r.get("body")) == marker]
 
     def model_requests(self) -> list[dict]:
         return [r for r in self.requests if r["method"] == "POST"]
@@ -247,7 +271,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(401, {"error": {"type": "authentication_error",
                                             "message": "Incorrect API key provided (401 Unauthorized)"}})
             return
-        step = self.mock.next_step()
+        step = self.mock.next_step(body)
+        if "delay" in step:  # a model that takes its time (lets background work finish meanwhile)
+            self.mock.stopping.wait(float(step["delay"]))
         if "hang" in step:
             self.mock.stopping.wait(float(step["hang"]))
             self.close_connection = True

@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import agent_bytes  # noqa: E402
+import protocol_bytes  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +47,31 @@ def test_the_headline_figures_are_positive_beside_codex_ask(figures):
 def test_the_agent_reads_less_than_the_targets(figures):
     assert sum(figures["before"].values()) < agent_bytes.TARGET_BEFORE, figures["before"]
     assert max(row["read"] for row in figures["rounds"]) < agent_bytes.TARGET_ROUND, figures["rounds"]
+
+
+@pytest.fixture(scope="module")
+def protocols(tmp_path_factory):
+    return protocol_bytes.measure(tmp_path_factory.mktemp("protocol-bytes"))
+
+
+@pytest.mark.slow
+def test_every_protocol_is_measured_round_by_round(protocols):
+    assert list(protocols) == ["deliberate", "toulmin", "council", "triz"]
+    for skill, figures in protocols.items():
+        assert figures["skill"] == len((agent_bytes.ROOT / "skills" / skill / "SKILL.md").read_bytes())
+        assert len(figures["rounds"]) >= 4 and all(row["read"] >= 0 for row in figures["rounds"])
+        assert figures["largest round"]["read"] == max(row["read"] for row in figures["rounds"]) > 0
+
+
+@pytest.mark.slow
+def test_a_council_persona_prompt_is_read_by_its_subagent_not_the_orchestrator(protocols):
+    council = protocols["council"]["rounds"]
+    assert [row["subagent"] > 1000 for row in council].count(True) == 1
+    assert all(row["read"] < 8 * 1024 for row in council)
+
+
+@pytest.mark.slow
+def test_every_protocol_meets_the_targets(protocols):
+    for skill, figures in protocols.items():
+        assert figures["skill"] <= protocol_bytes.TARGET_SKILL, (skill, figures["skill"])
+        assert figures["largest round"]["read"] <= protocol_bytes.TARGET_ROUND, (skill, figures["largest round"])

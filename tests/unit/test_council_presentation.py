@@ -141,7 +141,7 @@ def test_next_names_the_pending_personas_and_the_commands():
     run = ck.council().ok(critique("Aristotle"), failure("Kant"))
     text = nextstep.format_text(nextstep.report(run.state, "s.json"))
     assert "Initial critique: Aristotle done (move 1), Descartes pending, Kant failed: timeout" in text
-    assert "argcheck render s.json --format prompts" in text
+    assert "argcheck prompt s.json --persona Descartes" in text and "--format prompts" not in text
     assert "argcheck ingest s.json '{\"agent_style\": \"Descartes\"" in text and "| argcheck" not in text
 
 

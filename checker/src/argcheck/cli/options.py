@@ -52,7 +52,10 @@ COMMANDS = {
     "prompt": Command("prompt", (STATE, Param(
         ("--full/--delta",), "full", kind="switch", flag_values={"--full": True, "--delta": False},
         help="The whole state, or only what changed since the consultee's last reply in the session the next "
-             "call resumes. Default: delta when that session holds a reply, else full."))),
+             "call resumes. Default: delta when that session holds a reply, else full."),
+        Param(("--persona",), "persona", required=False,
+              help="The prompt of this one persona of the current round (a protocol with persona rounds), so each "
+                   "subagent can fetch its own prompt."))),
     "render": Command("render", (
         STATE, Param(("--format",), "fmt", kind="formats", default="md", show_default=True),
         Param(("-o", "--output"), "output", kind="path", dir_okay=False, allow_dash=True, default="-",

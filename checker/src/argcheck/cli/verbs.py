@@ -80,11 +80,14 @@ def next_step(state: str, fmt: str = "text") -> int:
 
 
 @_stops
-def prompt(state: str, full: bool | None = None) -> int:
-    """`argcheck prompt`: the next consultee prompt; `full` None lets the protocol choose (see --full)."""
+def prompt(state: str, full: bool | None = None, persona: str | None = None) -> int:
+    """`argcheck prompt`: the next consultee prompt; `full` None lets the protocol choose (see --full);
+    `persona`: the prompt of that one persona of the current round (protocols with persona rounds)."""
     from argcheck.core import hooks
 
     outcome = replayed(state)
+    if persona is not None:
+        return persona_prompt(outcome, state, persona)
     if has_errors(outcome.findings):
         echo_findings(outcome.findings, state)
         echo(f"refused: {state} has error findings; fix them before prompting", err=True)
@@ -97,6 +100,27 @@ def prompt(state: str, full: bool | None = None) -> int:
         terminal = engine.status in protocol.terminal_statuses
         return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
     echo(prompt_text(outcome, full), nl=False)
+    return int(ExitCode.OK)
+
+
+def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int:
+    """`argcheck prompt STATE --persona NAME`: one persona's prompt, so a subagent can fetch its own."""
+    from argcheck.core import hooks
+
+    protocol = outcome.replay.protocol
+    if has_errors(outcome.findings):
+        echo_findings(outcome.findings, state)
+        echo(f"refused: {state} has error findings; fix them before prompting", err=True)
+        return int(ExitCode.FINDINGS)
+    try:
+        text = hooks.call(protocol, "persona_prompt", outcome.replay.engine.state, persona)
+    except LookupError as why:
+        echo(f"argcheck: {why.args[0]}", err=True)
+        return int(ExitCode.USAGE)
+    if text is None:
+        echo(f"argcheck: the {protocol.name} protocol has no persona rounds; run `argcheck prompt {state}`", err=True)
+        return int(ExitCode.USAGE)
+    echo(text, nl=not text.endswith("\n"))
     return int(ExitCode.OK)
 
 

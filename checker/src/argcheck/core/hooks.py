@@ -43,6 +43,10 @@ def _no_description(moves, state):
     return None
 
 
+def _no_persona_rounds(state, name):
+    return None
+
+
 HOOKS = {
     "make_header": Hook("header", "make_header", ("options",), "the header (a dict); raises UsageProblem"),
     "check_header": Hook("header", "check_header", ("header",), "a list of findings"),
@@ -55,6 +59,9 @@ HOOKS = {
                         "reply, unless full), or None for the whole prompt", _no_turn),
     "consultation": Hook("prompting", "consultation", ("state",),
                          "the consultee and session the protocol chooses: a dict (may be empty)", _no_choice),
+    "persona_prompt": Hook("prompting", "persona_prompt", ("state", "name"),
+                           "one persona's prompt in the current round (text), None for a protocol without persona "
+                           "rounds; raises LookupError when that persona owes nothing now", _no_persona_rounds),
     "moves_from_envelope": Hook("ingest", "moves_from_envelope", ("state", "reply"),
                                 "the moves a reply maps onto (a list of dicts); raises IngestProblem"),
     "moves_after_refusal": Hook("ingest", "moves_after_refusal", ("reply", "findings"),
@@ -100,6 +107,7 @@ CHECKS = {
     "make_header": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
     "check_header": lambda value: [] if isinstance(value, list) else ["did not return a list"],
     "next_report": _report, "next_text": _text, "render_prompt": _text, "render_turn": _text_or_none,
+    "persona_prompt": _text_or_none,
     "consultation": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
     "moves_from_envelope": _list_of_dicts, "moves_after_refusal": _list_of_dicts,
     "describe_recorded": _text_or_none, "render": _text,

@@ -10,7 +10,7 @@ from argcheck.cli.commands.common import declared
 
 @click.command("prompt")
 @declared("prompt")
-def command(state, full):
+def command(state, full, persona):
     """Print the prompt for the consultee's next turn: preamble, question, ledger,
     open challenge ids with reminders, the phase's restrictions and the reply format.
 
@@ -20,4 +20,4 @@ def command(state, full):
 
     Pipe it to a wrapper: argcheck prompt S | argcheck-consult codex new | argcheck ingest S
     """
-    return verbs.prompt(state, full)
+    return verbs.prompt(state, full, persona)

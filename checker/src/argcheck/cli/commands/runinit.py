@@ -6,6 +6,8 @@ what it raises into messages and exit codes. Such a protocol declares the `run` 
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from argcheck.exitcodes import REFUSED, ExitCode
@@ -32,6 +34,21 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
         return int(REFUSED[refused.kind])
     except FileExistsError as error:
         raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
+    if settings.get("save"):  # a protocol that declares `save`: the report beside the state file, not on stdout
+        return save_beside(spec, path, text)
     click.echo(text, nl=False)
     click.echo(f"argcheck: {spec.name} recorded in {path}", err=True)
+    return int(ExitCode.OK)
+
+
+def save_beside(spec, path: str, text: str) -> int:
+    """Write the run's report to STATE.md (the state file's own folder: nowhere the user did not choose)."""
+    report = os.path.splitext(path)[0] + ".md"
+    try:
+        with open(report, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        click.echo(f"argcheck: cannot write {report}: {error.strerror or error}", err=True)
+        return int(ExitCode.USAGE)
+    click.echo(f"argcheck: {spec.name} recorded in {path}; its report is in {report}", err=True)
     return int(ExitCode.OK)

@@ -95,11 +95,9 @@ def next_action(state, step, state_path: str) -> dict:
                 "(its id, its critique quoted, how it is addressed) and a resolution of every conflict")
     else:
         pending = ", ".join(state.pending(round_name))
-        text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); the prompt "
-                f"of the first, or of every pending persona at once (--format prompts, for parallel subagents)")
-    commands = [f"argcheck prompt {path}"]
-    if persona:
-        commands.append(f"argcheck render {path} --format prompts")
+        text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); one subagent "
+                f"per persona fetches its own prompt (--persona NAME) and records its reply")
+    commands = [f"argcheck prompt {path} --persona {shlex.quote(persona)}" if persona else f"argcheck prompt {path}"]
     commands.append(f"argcheck ingest {path} {inline(skeleton)}")
     if persona:
         failure = json.dumps({"type": "persona_failure", "agent_style": persona, "round": round_name,

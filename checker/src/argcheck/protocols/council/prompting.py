@@ -39,6 +39,23 @@ def render_prompt(state) -> str:
     return assessment_prompt(state)
 
 
+def persona_prompt(state, name: str) -> str:
+    """The prompt of one persona pending in the current round, for a subagent that fetches its own prompt
+    (`argcheck prompt STATE --persona NAME`); a LookupError says why there is none."""
+    step = due(state)
+    if step is None or step[0] == "assessment":
+        raise LookupError("no persona round is open: the council is at "
+                          f"{'the end' if step is None else 'the final assessment'}; run `argcheck next`")
+    round_name = step[0]
+    if state.persona(name) is None:
+        raise LookupError(f"no persona {name!r} on this panel (personas: {', '.join(state.names)})")
+    if name not in state.pending(round_name):
+        raise LookupError(f"{name} owes nothing in the {round_name.replace('_', '-')} round "
+                          f"(pending: {', '.join(state.pending(round_name)) or 'none'})")
+    render_one = critique_prompt if round_name == "critique" else self_critique_prompt
+    return render_one(state, name)
+
+
 def _common(state, persona: dict | None) -> dict:
     document = state.header.get("document", {})
     slots = {"COUNCIL": f"{state.header['panel']['name']} panel of {len(state.personas)} personas",

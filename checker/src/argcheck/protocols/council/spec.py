@@ -48,6 +48,8 @@ SPEC = ProtocolSpec(
                    kind="folder", header=False),
         InitOption("lock_timeout", "With --run: seconds to wait for another argcheck process to release the state "
                                    "file.", kind="float", default=DEFAULT_LOCK_TIMEOUT, header=False),
+        InitOption("save", "With --run: save the critique beside the state file (STATE.md) instead of printing it, "
+                           "so an agent reads only the progress; it writes nowhere else.", kind="flag", header=False),
     ),
     init_help="A council of personas critiques a document: critique trees, self-critique, computed synthesis.",
     runs_at_init=True,

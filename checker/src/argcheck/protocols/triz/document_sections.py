@@ -138,7 +138,8 @@ def research_log(state) -> str:
     rows = [f"| {s['seq']} | {s['phase']} | {s['purpose']}"
             + (f" ({cell(s['domain'])})" if s.get("domain") else "")
             + (f" (slot {s['claim_index']})" if s.get("claim_index") is not None else "")
-            + f" | {cell(s['query'])} | {len(s['results'])} |" for s in state.research_log]
+            + f" | {cell(s['query'])}{' (sources from the user)' if s.get('by') == 'user' else ''}"
+            + f" | {len(s['results'])} |" for s in state.research_log]
     if not rows:
         return ""
     head = "## Appendix: research log\n\n| move | phase | for | query | results |\n|---|---|---|---|---|\n"

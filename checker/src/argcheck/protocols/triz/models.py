@@ -35,10 +35,13 @@ class Header(Strict):
 
 
 class WebSearch(Strict):
-    """A web search the agent made, what it was for, and what it found (recorded before the move needing it)."""
+    """A web search the agent made, what it was for, and what it found (recorded before the move needing it).
+
+    With `"actor": "user"` it records the sources the user gave when the agent could not search (the web
+    tools refused): `query` is what the agent asked the user for, `results` what the user supplied."""
 
     type: Literal["web_search"]
-    actor: Agent = "agent"
+    actor: Literal["agent", "user"] = "agent"
     query: ShortText
     purpose: SearchPurpose
     domain: Optional[ShortText] = Field(default=None, description="For cross_domain: the distant domain searched")
