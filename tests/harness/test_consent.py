@@ -130,3 +130,40 @@ def test_a_project_reached_through_a_symlink_still_has_its_state_directory(tmp_p
 def test_every_verdict_carries_a_reason(project):
     found = consent.decide("argcheck render S -o /tmp/elsewhere.md", str(project), places.state_dir(str(project)))
     assert "/tmp/elsewhere.md" in found.reason and ".argcheck/" in found.reason
+
+
+def _commands(block: str) -> list[str]:
+    """The block's commands, a command whose quoted argument spans lines read as one."""
+    import shlex
+
+    commands, pending = [], ""
+    for line in block.splitlines():
+        pending = f"{pending}\n{line}" if pending else line
+        try:
+            shlex.split(pending)
+        except ValueError:  # an open quote: the command goes on
+            continue
+        commands.append(pending)
+        pending = ""
+    return commands
+
+
+def taught_commands():
+    """Every `argcheck` line of the skills' bash blocks and every command they hand a subagent in backquotes."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "skills"
+    found = []
+    for skill in sorted(root.glob("*/SKILL.md")):
+        text = skill.read_text(encoding="utf-8")
+        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+            found += [(skill.parent.name, command) for command in _commands(block) if command.startswith("argcheck ")]
+        found += [(skill.parent.name, line) for line in re.findall(r"`(argcheck prompt [^`]*--persona [^`]*)`", text)]
+    return found
+
+
+@pytest.mark.parametrize("skill,command", taught_commands())
+def test_every_command_a_skill_teaches_runs_without_a_prompt(project, skill, command):
+    """A skill's grant ends with its turn; the hook must vouch for each taught command in every later turn."""
+    assert verdict(project, command.replace("NAME", "Kant")) == "allow", (skill, command)

@@ -28,7 +28,7 @@ APPLYING = {**FORMAT, "--dry-run": FLAG, "--lock-timeout": VALUE, "--fail-on": V
 # A positional STATE is a state file the command writes; VALUE is only read; OUTPUT is written.
 COMMANDS = {
     "next": ((VALUE,), FORMAT),
-    "prompt": ((VALUE,), {"--full": FLAG, "--delta": FLAG}),
+    "prompt": ((VALUE,), {"--full": FLAG, "--delta": FLAG, "--persona": VALUE}),
     "validate": ((VALUE,), {**FORMAT, "--fail-on": VALUE}),
     "rules": ((VALUE,), {**FORMAT, "--protocol": VALUE}),
     "moves": ((VALUE,), {}),
