@@ -257,7 +257,7 @@ define("CNL132", "UNKNOWN_CONFLICT", ERROR, "resolution of {conflict!r}: {why} (
 define("CNL133", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} character(s); a snippet shorter "
        "than {minimum} points at no passage",
        "quote the passage the claim is about: at least {minimum} characters",
-       why="Council design §7.1: evidence is a supporting text snippet; a letter or a short word such as \"the\" occurs "
-           "throughout any document and supports nothing.",
+       why="Council design §7.1: evidence is a supporting text snippet; a letter or a short word such as "
+           "\"the\" occurs throughout any document and supports nothing.",
        example='"evidence": "e"',
        fix="Quote the words the claim is about.", protocol=P)

@@ -1,6 +1,6 @@
 """The council protocol's header and moves as pydantic models: the source of its JSON Schemas.
 
-The names are the seed's (002 §5–§7): a critique tree node is {id, claim, evidence, confidence, severity,
+The names are the Council design's (002 §5–§7): a critique tree node is {id, claim, evidence, confidence, severity,
 sub_critiques}; an initial critique is {agent_style, critique_tree}; a self-critique is {agent_style,
 adjustments: [{target_claim_id, confidence_delta, reasoning}]}.
 """
@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 NON_BLANK = r"\S"
-# A letter or a digit first: the seed's example id is a UUID (§7.1), which may start with a digit.
+# A letter or a digit first: the Council design's example id is a UUID (§7.1), which may start with a digit.
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")]
 ConflictId = Annotated[str, Field(pattern=r"^conflict-[1-9][0-9]{0,3}$")]
 PersonaName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9 ._-]{0,39}$")]
@@ -142,7 +142,7 @@ class PointResponse(Strict):
 
 
 class Resolution(Strict):
-    """The synthesis' resolution step for one computed conflict (seed §6.2 step 7: resolving conflicts)."""
+    """The synthesis' resolution step for one computed conflict (Council design §6.2 step 7: resolving conflicts)."""
 
     conflict: ConflictId
     outcome: Literal["resolved", "open"]

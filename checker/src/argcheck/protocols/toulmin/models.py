@@ -1,6 +1,6 @@
 """The toulmin protocol's header, components and moves as pydantic models: the source of its JSON Schemas.
 
-The seven components keep the field names of the Toulmini design (seed 000), so a standalone chain
+The seven components keep the field names of the Toulmini design (000), so a standalone chain
 document (the seven components in one object) validates with the same shapes.
 """
 
@@ -18,8 +18,8 @@ LongText = Annotated[str, Field(min_length=1, max_length=20000, pattern=NON_BLAN
 Consultee = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]{0,31}$")]
 
 Strength = Literal["absolute", "strong", "weak", "irrelevant"]
-# Toulmini's phase-3 prompt asks for `irrelevant` where the seed says `negligible`: both are accepted, and mean
-# the same (state.rebuttal_level).
+# Toulmini's phase-3 prompt asks for `irrelevant` where the Toulmini specification says `negligible`: both
+# are accepted, and mean the same (state.rebuttal_level).
 RebuttalStrength = Literal["absolute", "strong", "weak", "negligible", "irrelevant"]
 Degree = Literal["certainly", "presumably", "probably", "possibly", "apparently"]
 Breaker = Literal["warrant", "backing"]

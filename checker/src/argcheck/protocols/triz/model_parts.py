@@ -1,6 +1,6 @@
 """The value objects a triz move carries: evidence, search results, reframings, analogies, edges, verdicts.
 
-The names and the enumerations are the seed's ubiquitous language (ReframingType, SemanticDistance,
+The names and the enumerations are the TRIZ design's ubiquitous language (ReframingType, SemanticDistance,
 EvidenceType, EdgeType, VerdictType, ClaimConfidence).
 """
 

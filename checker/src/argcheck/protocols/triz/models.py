@@ -1,8 +1,8 @@
 """The triz protocol's header and moves as pydantic models: the source of its JSON Schemas.
 
-One move type per tool of the seed (20), plus `web_search` (research as a move), the five user reviews
-(`actor: "user"`, the seed's UserInput fields) and `cancel`. The rules about them are in the engine; the
-models only fix their shape, so an empty selection is the seed's error (e.g. DECOMPOSE_INCOMPLETE), not a
+One move type per tool of the TRIZ design (20), plus `web_search` (research as a move), the five user reviews
+(`actor: "user"`, the TRIZ design's UserInput fields) and `cancel`. The rules about them are in the engine; the
+models only fix their shape, so an empty selection is the TRIZ design's error (e.g. DECOMPOSE_INCOMPLETE), not a
 schema violation.
 """
 
@@ -219,7 +219,7 @@ class GetSessionStatus(Strict):
 
 
 class ReportTokenUsage(Strict):
-    """The agent's own report of its context usage (the seed's context_usage figures). argcheck cannot measure
+    """The agent's own report of its context usage (the TRIZ design's context_usage figures). argcheck cannot measure
     it: the status shows it as reported by the agent."""
 
     type: Literal["report_token_usage"]
