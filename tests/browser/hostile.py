@@ -17,7 +17,10 @@ PAYLOAD = (' <script>window.__pwned="script"</script><img src=x onerror="window.
            ' "\'><svg onload="window.__pwned=\'svg\'">')
 LONG_TEXT = 480  # the shortest length limit of a prose field is 500 characters
 STRUCTURAL_KEYS = {"type", "seq", "prev", "at", "head", "id", "sha256", "format", "protocol",
-                   "quote"}  # a quote must match its workspace file verbatim
+                   "quote",  # a quote must match its workspace file verbatim
+                   "point",  # a council response quotes its point's critique verbatim (CNL129)
+                   "evidence"}  # council evidence: the synthesis groups critiques by the evidence they share, so
+#                                  one payload in every snippet would change what it computes
 
 
 def is_free_text(key: str, value) -> bool:
@@ -43,9 +46,9 @@ def hostile_copy(doc: dict) -> dict:
     hostile = copy.deepcopy(doc)
     hostile["moves"] = [poison(move) for move in hostile["moves"]]
     hostile["header"] = poison(hostile["header"])
-    document = hostile["header"].get("document")
-    if isinstance(document, dict) and isinstance(document.get("text"), str):  # quoted evidence must occur in it
-        document["text"] += "\n\n" + "\n\n".join(sorted(set(_quoted(hostile["moves"]))))
+    document, original = hostile["header"].get("document"), doc["header"].get("document")
+    if isinstance(document, dict) and isinstance(document.get("text"), str):  # evidence is quoted from it
+        document["text"] = original["text"] + "\n\n" + PAYLOAD
     hostile["header"] = reseal_header(hostile["header"])
     return reseal(hostile)
 
@@ -61,14 +64,3 @@ def reseal_header(header: dict) -> dict:
         document.update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
     return header
 
-
-def _quoted(value, key: str = ""):
-    """Every poisoned `evidence` string (a quotation from the header's document)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _quoted(v, k)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _quoted(v, key)
-    elif key == "evidence" and isinstance(value, str) and value.endswith(PAYLOAD):
-        yield value

@@ -71,7 +71,7 @@ def test_mcp_ingest_records_a_failure_whose_detail_is_not_a_string(council, deta
 def test_an_envelope_with_an_odd_session_id_is_recorded_without_it(council, session):
     reply = {"agent_style": "Aristotle", "critique_tree": {"id": "ARI-1", "claim": "Batching loses events.",
                                                            "evidence": "batches writes every 500 ms",
-                                                           "confidence": 0.6}}
+                                                           "confidence": 0.6, "sub_critiques": []}}
     envelope = {"envelope": 1, "consultee": "codex", "session_id": session, "response": json.dumps(reply),
                 "failure": None, "detail": None}
     done = argcheck("ingest", council, json.dumps(envelope), cwd=council.parent)

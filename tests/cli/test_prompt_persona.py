@@ -26,7 +26,7 @@ def council(tmp_path) -> Path:
     document = tmp_path / "design.md"
     document.write_text(demo._data("design.md").read_text(encoding="utf-8"), encoding="utf-8")
     state = tmp_path / "c.json"
-    assert run("init", "council", "--document", document, "--state", state).returncode == 0
+    assert run("init", "council", "--document", document, "--state", state, "--workspace", tmp_path).returncode == 0
     return state
 
 
