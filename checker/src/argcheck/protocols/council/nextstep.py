@@ -77,10 +77,19 @@ def report(state, state_path: str = "STATE") -> dict:
             "points": len(data["points"]), "no_findings": data["no_findings"],
             "severity_counts": data["severity_counts"], "must_address": synthesis.required_ids(state),
             "must_answer": ["/".join(group) for group in synthesis.required_groups(state)],
-            "conflicts": [c["id"] for c in data["conflicts"]]},
+            "answer": _answers(data, synthesis.required_groups(state)),
+            "conflicts": [c["id"] for c in data["conflicts"]],
+            "conflict_points": {c["id"]: c["ids"] for c in data["conflicts"]}},
         "allowed_moves": allowed_moves(state),
         "next": next_action(state, step, state_path),
     }
+
+
+def _answers(data: dict, groups: list[list[str]]) -> list[dict]:
+    """Each High/Critical finding to answer: its ids, severity and the first point's critique (to quote)."""
+    points = {point["id"]: point for point in data["points"]}
+    return [{"ids": group, "severity": points[group[0]]["severity"], "critique": points[group[0]]["critique"]}
+            for group in groups if group and group[0] in points]
 
 
 def next_action(state, step, state_path: str) -> dict:
@@ -132,6 +141,8 @@ def format_text(report: dict) -> str:
                      + (f"; must answer: {', '.join(data['must_answer'])}" if data["must_answer"] else "")
                      + (" (a/b: one merged finding, answered once)" if merged else "")
                      + (f"; must resolve: {', '.join(data['conflicts'])}" if data["conflicts"] else ""))
+        lines += [f"  answer {'/'.join(a['ids'])} ({a['severity']}): {a['critique']}" for a in data.get("answer", [])]
+        lines += [f"  resolve {cid}: between {' and '.join(ids)}" for cid, ids in data.get("conflict_points", {}).items()]
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
