@@ -228,7 +228,8 @@ def test_moves_council_prints_a_reference_whose_examples_apply(tmp_path):
 def test_apply_and_next_report_a_changed_document(tmp_path):
     document = tmp_path / "design.md"
     document.write_text(ck.DOCUMENT)
-    assert argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--workspace", tmp_path).returncode == 0
+    assert argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json",
+                    "--workspace", tmp_path).returncode == 0
     document.write_text(ck.DOCUMENT.replace("500 ms", "50 ms"))
     applied = argcheck("apply", tmp_path / "s.json", json.dumps(critique("Kant")))
     assert applied.returncode == 0 and "CNL102" in applied.stdout + applied.stderr

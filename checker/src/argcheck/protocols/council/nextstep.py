@@ -142,7 +142,8 @@ def format_text(report: dict) -> str:
                      + (" (a/b: one merged finding, answered once)" if merged else "")
                      + (f"; must resolve: {', '.join(data['conflicts'])}" if data["conflicts"] else ""))
         lines += [f"  answer {'/'.join(a['ids'])} ({a['severity']}): {a['critique']}" for a in data.get("answer", [])]
-        lines += [f"  resolve {cid}: between {' and '.join(ids)}" for cid, ids in data.get("conflict_points", {}).items()]
+        lines += [f"  resolve {cid}: between {' and '.join(ids)}"
+                  for cid, ids in data.get("conflict_points", {}).items()]
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
