@@ -70,6 +70,13 @@ STAGES = (protocol_files, example_files, rule_index_files, lambda: docsgen.gener
 
 
 def main(argv: list[str]) -> int:
+    if any(arg in ("-h", "--help") for arg in argv):
+        print(__doc__.strip())
+        return 0
+    unknown = [arg for arg in argv if arg != "--check"]
+    if unknown:
+        print(f"generate.py: unknown argument {unknown[0]!r} (see --help)", file=sys.stderr)
+        return 2
     check = "--check" in argv
     stale = []
     for stage in STAGES:

@@ -26,3 +26,11 @@ def test_readme_opens_with_install_and_test_commands():
     blocks = (ROOT / "README.md").read_text().split("```bash\n")
     assert blocks[1].split("```")[0].strip() == "./install.sh --demo"
     assert blocks[2].strip().startswith("./run-tests.sh")
+
+
+def test_the_generator_answers_help_and_refuses_an_unknown_argument_without_writing():
+    for argv, code in ((["--help"], 0), (["--frobnicate"], 2)):
+        result = subprocess.run([sys.executable, "checker/tools/generate.py", *argv], cwd=ROOT,
+                                capture_output=True, text=True)
+        assert result.returncode == code, result.stderr
+        assert "written" not in result.stdout
