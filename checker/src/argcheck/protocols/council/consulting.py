@@ -12,7 +12,7 @@ import shutil
 import threading
 import time
 
-from argcheck.core import childgroups, envelopes
+from argcheck.core import childgroups, reply_envelope
 
 FAILURE_CLASSES = ("timeout", "not_installed", "auth", "cli_error", "empty")
 # Seconds a call may take past the wrapper's --timeout: the wrappers' SIGTERM-to-SIGKILL 5 s, their own 2 s to
@@ -85,8 +85,8 @@ def _envelope(name: str, out: str, err: str, code: int) -> dict:
         envelope = json.loads(out)
     except ValueError:
         envelope = None
-    if envelopes.is_envelope(envelope):
-        return envelopes.normalize(envelope)
+    if reply_envelope.is_envelope(envelope):
+        return reply_envelope.normalize(envelope)
     detail = (err.strip().splitlines() or [f"exit status {code}"])[-1]
     return _failed(name, "cli_error", f"the wrapper printed no envelope ({detail})")
 

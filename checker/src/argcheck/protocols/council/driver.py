@@ -14,7 +14,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck.core import childgroups, envelopes
+from argcheck.core import childgroups, reply_envelope
 from argcheck.core.contract import RunInterrupted, UsageProblem
 from argcheck.core.contract import SetupFailure as RunSetupFailure
 from argcheck.core.env import default_env
@@ -38,9 +38,9 @@ class SetupFailure(RunSetupFailure):
 
 
 def check_setup(consultee: str, envelope: dict) -> None:
-    failure = envelopes.failure_class(envelope.get("failure"))
+    failure = reply_envelope.failure_class(envelope.get("failure"))
     if failure in SETUP_FAILURES:
-        detail = envelopes.detail(envelope.get("detail")) or (
+        detail = reply_envelope.detail(envelope.get("detail")) or (
             "not installed" if failure == "not_installed" else "not logged in")
         raise SetupFailure(f"the consultee {consultee} cannot answer ({failure}: {detail})")
 
@@ -108,7 +108,7 @@ class Driver:
             envelope = self.consultee.call(prompting.critique_prompt(state, name), args=self._transcript(name))
         else:
             record = state.rounds["critique"][name]
-            session = envelopes.session_id((record.provenance or {}).get("session_id"))
+            session = reply_envelope.session_id((record.provenance or {}).get("session_id"))
             envelope = self.consultee.call(prompting.self_critique_prompt(state, name), session=session,
                                            args=() if session else self._transcript(name))
         if self.stopping.is_set():
@@ -129,7 +129,7 @@ class Driver:
             return _recorded(move)
         errors = [f for f in outcome.findings if f.is_error]
         codes = ", ".join(sorted({f.code for f in errors}))
-        session = envelopes.session_id(envelope.get("session_id"))
+        session = reply_envelope.session_id(envelope.get("session_id"))
         if retry and session and not self.stopping.is_set():
             self.say(f"{step[1]}: refused ({codes}); asked to correct it")
             again = self.consultee.call(prompting.correction_prompt(errors), session=session)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from argcheck.core import envelopes, jsonio
+from argcheck.core import jsonio, reply_envelope
 from argcheck.protocols.council.prompting import due
 
 CRITIQUE_KEYS = {"agent_style", "critique_tree"}
@@ -32,7 +32,7 @@ def moves_from_envelope(state, reply) -> list[dict]:
     step = due(state)
     if step is None:
         raise IngestProblem("the council is assessed: nothing more to record")
-    if envelopes.is_envelope(reply):
+    if reply_envelope.is_envelope(reply):
         return _from_envelope(state, step, reply)
     return moves_from_content(state, reply, {"source": "orchestrator"})
 
@@ -88,7 +88,7 @@ def failure_move(step, failure: str, detail: str | None = None) -> list[dict]:
 
 
 def _from_envelope(state, step, envelope: dict) -> list[dict]:
-    envelope = envelopes.normalize(envelope)
+    envelope = reply_envelope.normalize(envelope)
     failure, response = envelope["failure"], envelope["response"]
     if failure is not None:
         return failure_move(step, failure, envelope["detail"])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from argcheck.core import envelopes, jsonio
+from argcheck.core import jsonio, reply_envelope
 from argcheck.protocols.toulmin.state import PHASES
 
 CONTENT_KEYS = ("data", "claim", "warrant", "backing", "rebuttal", "qualifier", "verdict", "summary", "report",
@@ -36,7 +36,7 @@ class IngestProblem(ValueError):
 
 def moves_from_envelope(state, reply) -> list[dict]:
     """The moves that record `reply` (an envelope or the phase JSON itself) in `state`."""
-    if envelopes.is_envelope(reply):
+    if reply_envelope.is_envelope(reply):
         content, provenance = _from_envelope(reply)
     else:
         content, provenance = reply, {"source": "orchestrator"}
@@ -144,7 +144,7 @@ def _free_id(taken: set) -> str:
 
 
 def _from_envelope(envelope: dict) -> tuple[dict, dict]:
-    envelope = envelopes.normalize(envelope)
+    envelope = reply_envelope.normalize(envelope)
     failure, response = envelope["failure"], envelope["response"]
     if failure is not None:
         detail = envelope["detail"] or ""

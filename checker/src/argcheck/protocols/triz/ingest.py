@@ -7,7 +7,7 @@ A reply never carries the user's reviews: those are recorded with `apply` after 
 
 from __future__ import annotations
 
-from argcheck.core import envelopes, jsonio
+from argcheck.core import jsonio, reply_envelope
 
 USER_MOVES = frozenset({"decompose_review", "explore_review", "claims_review", "verdicts", "build_decision",
                         "submit_user_insight", "cancel"})
@@ -18,8 +18,8 @@ class IngestProblem(ValueError):
 
 
 def moves_from_envelope(state, reply) -> list[dict]:
-    if envelopes.is_envelope(reply):
-        reply = _from_envelope(envelopes.normalize(reply))
+    if reply_envelope.is_envelope(reply):
+        reply = _from_envelope(reply_envelope.normalize(reply))
     moves = reply.get("moves") if isinstance(reply, dict) and "type" not in reply else reply
     moves = moves if isinstance(moves, list) else [moves]
     if not moves:
