@@ -6,6 +6,7 @@ behaves the same whichever route parsed its arguments. Each returns the exit cod
 
 from __future__ import annotations
 
+from argcheck.cli import witnessmark
 from argcheck.core import jsonio
 from argcheck.files import operations, statefile
 from argcheck.exitcodes import REFUSED, ExitCode
@@ -70,12 +71,14 @@ def next_step(state: str, fmt: str = "text") -> int:
     spec = outcome.replay.protocol
     report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
+    header = witnessmark.header_of(outcome)
     if fmt == "json":
-        echo_json(dict(report, state=state, findings=findings_json(outcome.findings)))
+        fields = witnessmark.json_fields(header)
+        echo_json(dict(report, state=state, findings=findings_json(outcome.findings), **fields))
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(hooks.call(spec, "next_text", report))
+        echo(witnessmark.marked_text(hooks.call(spec, "next_text", report), header))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 
@@ -121,6 +124,8 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats)}, not {fmt!r}", err=True)
         return int(ExitCode.USAGE)
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
+    if fmt == "md":
+        text = witnessmark.marked_markdown(text, witnessmark.header_of(outcome))
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:

@@ -10,9 +10,11 @@ from collections import namedtuple
 OUTSIDE = "outside"  # read_lines result: not under the workspace, so not checked
 
 
-class Env(namedtuple("Env", "now read_lines")):
-    """The clock (`now`, an ISO 8601 UTC string) and a read-only view of workspace files
-    (`read_lines(relative)`: the lines, None when missing, or OUTSIDE), injected into the rules."""
+class Env(namedtuple("Env", "now read_lines witness", defaults=(None,))):
+    """The clock (`now`, an ISO 8601 UTC string), a read-only view of workspace files
+    (`read_lines(relative)`: the lines, None when missing, or OUTSIDE), and for a witnessed run the
+    harness's verified witness log (`witness`: a core.witnessing.Witness, None otherwise), injected into
+    the rules."""
 
     __slots__ = ()
 

@@ -29,11 +29,16 @@ def load_doc(path: str) -> dict:
     return jsonio.load(path)
 
 
-def env_for(doc: dict | None) -> Env:
+def env_for(doc: dict | None, path: str | None = None) -> Env:
+    """The outside world the rules of `doc` (stored at `path`) may see: its workspace, and for a witnessed
+    run the witness log beside it, verified."""
+    from argcheck.files.witnesslog import witness_for
+
     workspace = None
     if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
         workspace = doc["header"].get("workspace")
-    return default_env(workspace if isinstance(workspace, str) else None)
+    env = default_env(workspace if isinstance(workspace, str) else None)
+    return env._replace(witness=witness_for(doc, path))
 
 
 def replay_doc(doc, env: Env | None = None) -> Outcome:
@@ -59,7 +64,8 @@ def _standalone_protocol(doc):
 
 
 def validate_file(path: str) -> Outcome:
-    return replay_doc(load_doc(path))
+    doc = load_doc(path)
+    return replay_doc(doc, env_for(doc, path) if isinstance(doc, dict) and "format" in doc else None)
 
 
 def init_file(path: str | None, protocol: str, options: dict, env: Env, force: bool = False) -> tuple[str, dict]:
@@ -87,7 +93,7 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         load_doc(path)  # raises the InputError (ARG007) that reading it gives
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
-        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
+        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc, path), path=path)
         if decision.doc is None or has_errors(decision.findings):
             return Outcome(decision.findings, doc, decision.replay)
         if not dry_run:

@@ -155,6 +155,9 @@ def session_start(hook_input: dict) -> dict | None:
     from argcheck.harness import resume
 
     resume.export_conversation(hook_input.get("session_id"))
+    from argcheck.harness import places, witness as log
+
+    log.load_key(places.key_dir())  # made now, so a run started in this conversation is witnessed
     if hook_input.get("source") not in ("compact", "resume"):
         return None
     _, open_runs = _open_runs(hook_input)

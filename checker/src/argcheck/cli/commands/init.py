@@ -79,9 +79,17 @@ def command():
     """
 
 
+def _witnessed_if_hooked(env):
+    """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed."""
+    from argcheck.core.witnessing import Witness
+    from argcheck.files.witnesslog import hooks_in_place
+
+    return env._replace(witness=Witness([], [])) if hooks_in_place() else env
+
+
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     """Write the state file of a new run and print its path."""
-    env = default_env(options.get("workspace"))
+    env = _witnessed_if_hooked(default_env(options.get("workspace")))
     if "conversation_id" in options and not options["conversation_id"]:
         options["conversation_id"] = _harness_conversation()
     try:
