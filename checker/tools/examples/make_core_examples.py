@@ -54,8 +54,8 @@ NO_ISOLATED_EXAMPLE = {
     "ARG015": "stamps supplied by an agent in an `apply` batch",
     "ARG016": "an empty `apply` batch",
     "ARG024": "`apply` to a state file that has errors",
-    "ARG030": "a witnessed run with its witness log and key outside the file: tested in tests/unit/test_witnessing.py",
-    "ARG031": "needs a signed witness log beside the file: tested in tests/unit/test_witnessing.py",
+    "ARG030": "needs a witness log and key outside the file: tested in tests/harness/test_witnessed_runs.py",
+    "ARG031": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
 }
 
 

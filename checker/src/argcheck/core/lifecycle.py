@@ -57,7 +57,8 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     if has_errors(current.findings):
         count = sum(1 for f in current.findings if f.is_error)
         usable = current if current.engine is not None else None
-        return Decision(None, [finding("ARG024", count=count, state=path)], usable)
+        unverified = [f for f in current.findings if f.code == "ARG030"]  # said at once: validate cannot fix it
+        return Decision(None, [finding("ARG024", count=count, state=path), *unverified], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
     findings, stamped = _step_all(doc, current, new_moves, env)

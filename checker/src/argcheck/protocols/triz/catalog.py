@@ -202,3 +202,8 @@ rule("TRZ141", "MERGE_WITH_REJECTED_CLAIM", "the merge verdict on {claim} merges
      "A merged claim is traced to the claims it merges through merged_from edges in the graph, and a rejected "
      "claim never enters the graph: such a merge could never be traced.",
      '{"claim_id": "C2", "verdict": "merge", "merge_with": ["C1"]} with C1 rejected', "Merge with a claim that stands.")
+rule("TRZ143", "SEARCH_NOT_WITNESSED", "the web_search does not match a witnessed search: {detail}",
+     "search with the WebSearch (or WebFetch) tool first, then record its exact query and URLs it returned",
+     "In a witnessed run the research rules rest on searches the harness saw, not on results the agent typed.",
+     '{"type": "web_search", "query": "ev range cold", ...} with no WebSearch call for it',
+     "Run the search, then record the query and results as the tool returned them.")

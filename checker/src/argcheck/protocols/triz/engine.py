@@ -10,6 +10,7 @@ from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ ru
 from argcheck.protocols.triz import rules_build, rules_synthesis, rules_explore
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
 from argcheck.core.rules import finding
+from argcheck.core.witnessing import witness_of
 
 ANY = tuple(Phase)
 # Which phases each move belongs to (the seed's tool tables; reviews close their phase).
@@ -37,6 +38,7 @@ class Engine:
 
     def __init__(self, header: dict, env):
         self.env = env
+        self.witness = witness_of(env, header)  # the verified witness log of a witnessed run, else None
         self.seq, self.path = 0, ""
         problem = header.get("problem", "") if isinstance(header, dict) else ""
         self.state = ForgeState(problem=str(problem))

@@ -12,10 +12,14 @@ from argcheck.protocols.triz.rules_phases import (
     check_cross_domain_searched, check_decompose_complete, check_explore_complete, check_state_of_art_searched,
 )
 from argcheck.protocols.triz.rules_reviews import check_indices
+from argcheck.protocols.triz.rules_witness import check_search_witnessed
 from argcheck.protocols.triz.forge_state import Phase
 
 
 def web_search(engine, move):
+    found = check_search_witnessed(engine.witness, move, engine.path)
+    if found:
+        return found
     state = engine.state
     search = {"seq": engine.seq, "query": move["query"], "purpose": move["purpose"], "domain": move.get("domain"),
               "claim_index": move.get("claim_index"), "results": list(move.get("results", [])),
