@@ -191,3 +191,15 @@ def test_execution_evidence_must_match_a_witnessed_bash_call(execution, problem)
     found = dlb_witness.execution_problems(eng, execution)
     assert (found == []) if problem is None else (found == ["DLB195"] and problem in eng.reported[0][1])
     assert dlb_witness.execution_problems(FakeDeliberation([], witnessed=False), execution) == []
+
+
+def test_next_tells_how_to_cite_and_witness_prints_the_seq(witnessed):
+    at_the_decompose_review(witnessed)
+    assert '"witness": {"seq": N' in witnessed.argcheck("next", STATE).stdout
+    answer = witnessed.prompt(ANSWER)
+    shown = witnessed.argcheck("witness")
+    assert shown.returncode == 0 and shown.stdout.splitlines()[-1].startswith(f"seq {answer} · ")
+    assert ANSWER in shown.stdout
+    (witnessed.root / ".argcheck" / "witness.jsonl").write_text("not json\n")
+    broken = witnessed.argcheck("witness")
+    assert broken.returncode != 0 and "does not verify" in broken.stderr

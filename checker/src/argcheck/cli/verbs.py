@@ -78,7 +78,7 @@ def next_step(state: str, fmt: str = "text") -> int:
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(witnessmark.marked_text(hooks.call(spec, "next_text", report), header))
+        echo(witnessmark.marked_text(hooks.call(spec, "next_text", report), header, report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 

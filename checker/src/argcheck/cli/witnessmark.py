@@ -19,9 +19,17 @@ def marked_markdown(text: str, header: dict) -> str:
     return "\n".join(lines[:at] + ["", f"> {UNWITNESSED_NOTE}", ""] + lines[at:])
 
 
-def marked_text(text: str, header: dict) -> str:
-    """`next`'s text with, for an unwitnessed run, the note as its last line."""
-    return text if is_witnessed(header) else text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
+CITE_HINT = ('witnessed run: once the user has answered, cite their prompt in the user move: "witness": '
+             '{"seq": N, "quote": "<their words, verbatim>"} (`argcheck witness` prints N)')
+
+
+def marked_text(text: str, header: dict, report: dict) -> str:
+    """`next`'s text with, for an unwitnessed run, the note as its last line; for a witnessed run waiting
+    for the user, how to cite the user's answer."""
+    if not is_witnessed(header):
+        return text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
+    step = report.get("next") if isinstance(report.get("next"), dict) else {}
+    return text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
 
 
 def json_fields(header: dict) -> dict:
