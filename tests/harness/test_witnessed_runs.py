@@ -203,3 +203,15 @@ def test_next_tells_how_to_cite_and_witness_prints_the_seq(witnessed):
     (witnessed.root / ".argcheck" / "witness.jsonl").write_text("not json\n")
     broken = witnessed.argcheck("witness")
     assert broken.returncode != 0 and "does not verify" in broken.stderr
+
+
+def test_the_run_index_vouches_for_closed_runs_only_while_they_are_unchanged(witnessed, monkeypatch):
+    from argcheck.harness.events import nothing_to_do
+
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(witnessed.root))
+    assert not nothing_to_do("Stop", b"{}")  # the run is open
+    assert witnessed.apply({"type": "cancel", "actor": "user", "reason": "done"}).returncode == 0
+    assert nothing_to_do("Stop", b"{}") and nothing_to_do("PostToolUse", b"{}")
+    state = witnessed.root / STATE
+    state.write_text(state.read_text().replace('"cancelled"', '"decomposing"', 1))  # changed behind argcheck
+    assert not nothing_to_do("Stop", b"{}")

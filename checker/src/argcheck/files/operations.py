@@ -81,6 +81,7 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     write = statefile.write_atomic if force else statefile.write_new
     write(path, statefile.serialize(doc))
+    _index(path, doc)
     return path, doc
 
 
@@ -98,8 +99,17 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
             return Outcome(decision.findings, doc, decision.replay)
         if not dry_run:
             statefile.write_atomic(path, statefile.serialize(decision.doc))
+            _index(path, decision.doc)
         applied = decision.doc["move_count"] - doc["move_count"]
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def _index(path: str, doc: dict) -> None:
+    """Tell the hooks' run index whether the run just written is closed (files/runindex.py)."""
+    from argcheck.core import discovery
+    from argcheck.files import runindex
+
+    runindex.note(path, discovery.spec(doc["protocol"]).is_closed(doc["status"]))
 
 
 # -- one replay-or-fail for every adapter (verbs, click commands, MCP tools, runs started at init, demos) -----

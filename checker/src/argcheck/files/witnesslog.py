@@ -9,11 +9,7 @@ rules (core/witnessing.py); no rule reads a file.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 import os
-import secrets
 
 LOG_NAME = "witness.jsonl"
 KEY_NAME = "witness.key"
@@ -29,10 +25,15 @@ def key_dir() -> str:
 
 
 def canonical(record: dict) -> bytes:
+    import json  # these imports stay in the functions: the guard's hook reads key_dir() and nothing else here
+
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def sign(key: bytes, record: dict) -> str:
+    import hashlib
+    import hmac
+
     return hmac.new(key, canonical(record), hashlib.sha256).hexdigest()
 
 
@@ -46,6 +47,8 @@ def load_key(key_dir: str, create: bool = True) -> bytes | None:
         if not create:
             return None
     os.makedirs(key_dir, mode=0o700, exist_ok=True)
+    import secrets
+
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
@@ -67,6 +70,9 @@ def verify(lines: list[str], key: bytes) -> tuple[list[dict], list[str]]:
     """The entries of a witness log that check out, in order, and what is wrong with the rest.
 
     Reading stops at the first broken link: an entry after it cannot be trusted to be in its place."""
+    import hmac
+    import json
+
     entries, problems, prev = [], [], ""
     for number, line in enumerate(lines, start=1):
         try:
