@@ -134,6 +134,18 @@ def test_a_user_review_needs_a_prompt_after_the_question_that_holds_its_quote(wi
     result = witnessed.apply(dict(REVIEW, witness={"seq": answer, "quote": "reject 2, and pick reframing 1"}))
     assert result.returncode == 0, result.stdout + result.stderr
     assert witnessed.argcheck("validate", STATE).returncode == 0
+    document = witnessed.argcheck("render", STATE, "--format", "md").stdout  # item by item: witnessed or not
+    assert f"| decompose_review | prompt {answer} |" in document
+    assert "| electric vehicle range loss in freezing weather | 3 | yes |" in document
+
+
+def test_an_unwitnessed_knowledge_document_marks_each_decision_and_search_unwitnessed(tmp_path):
+    project = Project(tmp_path / "project", hooked=False)
+    assert project.argcheck("init", "triz", "--problem", PROBLEM, "--state", STATE).returncode == 0
+    assert project.apply(*demo_moves(0), *demo_moves(1), REVIEW).returncode == 0
+    document = project.argcheck("render", STATE, "--format", "md").stdout
+    assert "| decompose_review | no |" in document
+    assert "| electric vehicle range loss in freezing weather | 3 | no |" in document
 
 
 def test_an_honest_cancel_needs_no_citation(witnessed):

@@ -6,7 +6,6 @@ behaves the same whichever route parsed its arguments. Each returns the exit cod
 
 from __future__ import annotations
 
-from argcheck.cli import witnessmark
 from argcheck.core import jsonio
 from argcheck.files import operations, statefile
 from argcheck.exitcodes import REFUSED, ExitCode
@@ -71,6 +70,8 @@ def next_step(state: str, fmt: str = "text") -> int:
     spec = outcome.replay.protocol
     report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
+    from argcheck.cli import witnessmark
+
     header = witnessmark.header_of(outcome)
     if fmt == "json":
         fields = witnessmark.json_fields(header)
@@ -125,6 +126,8 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         return int(ExitCode.USAGE)
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     if fmt == "md":
+        from argcheck.cli import witnessmark
+
         text = witnessmark.marked_markdown(text, witnessmark.header_of(outcome))
     if output == "-":
         echo(text, nl=not text.endswith("\n"))

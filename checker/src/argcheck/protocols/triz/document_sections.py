@@ -136,11 +136,22 @@ def research_log(state) -> str:
     rows = [f"| {s['seq']} | {s['phase']} | {s['purpose']}"
             + (f" ({cell(s['domain'])})" if s.get("domain") else "")
             + (f" (slot {s['claim_index']})" if s.get("claim_index") is not None else "")
-            + f" | {cell(s['query'])} | {len(s['results'])} |" for s in state.research_log]
+            + f" | {cell(s['query'])} | {len(s['results'])} | {'yes' if s.get('witnessed') else 'no'} |"
+            for s in state.research_log]
     if not rows:
         return ""
-    head = "## Appendix: research log\n\n| move | phase | for | query | results |\n|---|---|---|---|---|\n"
+    head = ("## Appendix: research log\n\n| move | phase | for | query | results | witnessed |\n"
+            "|---|---|---|---|---|---|\n")
     return head + "\n".join(rows)
+
+
+def user_decisions(state) -> str:
+    """Each user move, and the witnessed prompt it cites ("no": as the agent recorded it)."""
+    rows = [f"| {d['seq']} | {d['type']} | {'prompt ' + str(d['witness']) if d['witness'] else 'no'} |"
+            for d in state.user_decisions]
+    if not rows:
+        return ""
+    return "## Appendix: user decisions\n\n| move | decision | witnessed |\n|---|---|---|\n" + "\n".join(rows)
 
 
 def _bullets(items) -> str:

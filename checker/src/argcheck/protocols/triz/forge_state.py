@@ -126,6 +126,8 @@ class ForgeState:
     user_insights: list = field(default_factory=list)
     pending_insight: dict | None = None  # the user's add_insight decision, until submit_user_insight records it
     knowledge_document: dict | None = None
+    # each user move: its seq, type and the witnessed prompt it cites (None: as the agent recorded it)
+    user_decisions: list = field(default_factory=list)
 
     # -- computed -------------------------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ def web_search(engine, move):
     state = engine.state
     search = {"seq": engine.seq, "query": move["query"], "purpose": move["purpose"], "domain": move.get("domain"),
               "claim_index": move.get("claim_index"), "results": list(move.get("results", [])),
-              "phase": state.current_phase.value, "round": state.current_round + 1}
+              "phase": state.current_phase.value, "round": state.current_round + 1,
+              "witnessed": engine.witness is not None}
     state.web_searches_this_phase.append(search)
     state.research_log.append(search)
     state.researched_urls.update(result["source_url"] for result in search["results"])
