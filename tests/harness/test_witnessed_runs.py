@@ -227,3 +227,16 @@ def test_the_run_index_vouches_for_closed_runs_only_while_they_are_unchanged(wit
     state = witnessed.root / STATE
     state.write_text(state.read_text().replace('"cancelled"', '"decomposing"', 1))  # changed behind argcheck
     assert not nothing_to_do("Stop", b"{}")
+
+
+def test_a_first_user_move_cannot_cite_a_prompt_from_before_the_run(tmp_path):
+    project = Project(tmp_path / "project", hooked=True)
+    early = project.prompt("The TTL must stay under 10 minutes.")
+    assert project.argcheck("init", "deliberate", "--question", "Should the cache TTL be 300 seconds?",
+                            "--consultee", "replay", "--state", STATE).returncode == 0
+    assert project.header()["witness_seq"] == early
+    entry = {"type": "ledger", "actor": "user", "id": "L1", "text": "The TTL stays under 10 minutes.",
+             "provenance": "user", "witness": {"seq": early, "quote": "under 10 minutes"}}
+    assert "came before the question" in project.apply(entry).stdout
+    later = project.prompt("Yes: the TTL must stay under 10 minutes.")
+    assert project.apply(dict(entry, witness={"seq": later, "quote": "under 10 minutes"})).returncode == 0

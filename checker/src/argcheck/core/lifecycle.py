@@ -30,7 +30,7 @@ def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> 
     protocol = discovery.spec(protocol_name)
     header = protocol.make_header(options)
     if getattr(env, "witness", None) is not None:  # the shell found the hooks in place (files/witnesslog.py)
-        header = {**header, witnessing.HEADER_FIELD: True}
+        header = {**header, witnessing.HEADER_FIELD: True, "witness_seq": env.witness.last_seq}
     doc = {
         "format": envelope.FORMAT,
         "version": envelope.VERSION,
@@ -79,7 +79,7 @@ def _step_all(doc, current, new_moves, env):
     findings, stamped = [], []
     prev = current.head
     witness = witnessing.witness_of(env, doc["header"])
-    citations = witnessing.UserCitations(witness)
+    citations = witnessing.UserCitations(witness, doc["header"])
     for index, move in enumerate(doc["moves"]):  # the prompts the log's user moves already cite
         citations.check(move, doc["moves"][index - 1] if index else None, "")
     previous = doc["moves"][-1] if doc["moves"] else None

@@ -69,7 +69,7 @@ def _replay(doc: dict, env: Env) -> Replay:
     prev = integrity.genesis_hash(doc)
     link = integrity.linker(len(doc["moves"]))
     last_at = None
-    citations = witnessing.UserCitations(witnessing.witness_of(env, doc["header"]))
+    citations = witnessing.UserCitations(witnessing.witness_of(env, doc["header"]), doc["header"])
     for index, move in enumerate(doc["moves"]):
         path = f"/moves/{index}"
         found = check_stamp(move, index, prev, path)

@@ -21,6 +21,8 @@ STAMP_PROPERTIES = {
 HEADER_PROPERTIES = {
     "witnessed": {"type": "boolean", "description": "Set by `argcheck init` when the run is started with the "
                   "argcheck hooks in place: its user moves and evidence are checked against the witness log."},
+    "witness_seq": {"type": "integer", "minimum": 0, "description": "Witnessed runs: the witness log's last "
+                    "record when the run was started (a user answer comes after it)."},
 }
 WITNESS_PROPERTY = {
     "witness": {

@@ -6,7 +6,8 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
 
 - ARG030: the log must verify (a witnessed run whose log is missing its key or is broken is refused).
 - ARG031: every move with `"actor": "user"` cites (`witness: {seq, quote}`) a witnessed user prompt that
-  (a) was recorded after the move before it was applied (its `witness_seq` stamp: the question was put),
+  (a) was recorded after the move before it was applied (its `witness_seq` stamp: the question was put;
+  for the first move, after the run was started: the header's `witness_seq`),
   (b) is not cited by an earlier move, and (c) contains `quote` verbatim (whitespace and case aside): the
   user's answer, readable in what the user actually typed. A `cancel` or `abort` move needs no citation:
   the agent can always end a run honestly (the report says who recorded it).
@@ -93,8 +94,10 @@ def normalized(text: str) -> str:
 class UserCitations:
     """ARG031 over a whole log: remembers which prompts earlier user moves cited."""
 
-    def __init__(self, witness: Witness | None) -> None:
+    def __init__(self, witness: Witness | None, header=None) -> None:
         self.witness, self.cited = witness, set()
+        started = header.get("witness_seq") if isinstance(header, dict) else None
+        self.started = started if isinstance(started, int) and not isinstance(started, bool) else 0
 
     def check(self, move, previous, path: str) -> list:
         if self.witness is None or not isinstance(move, dict) or move.get("actor") != "user":
@@ -110,10 +113,10 @@ class UserCitations:
         record = self.witness.record(cited.get("seq"))
         if record is None or record.get("kind") != "prompt":
             return f"witness record {cited.get('seq')} is not a witnessed user prompt"
-        asked_at = previous.get("witness_seq", 0) if isinstance(previous, dict) else 0
+        asked_at = previous.get("witness_seq", 0) if isinstance(previous, dict) else self.started
         if isinstance(asked_at, int) and record["seq"] <= asked_at:
-            return (f"prompt {record['seq']} came before the question (the move before this one was applied "
-                    f"when the log was at record {asked_at}); wait for the user's answer")
+            return (f"prompt {record['seq']} came before the question (the log was at record {asked_at} when "
+                    "the move before this one, or the run, was made); wait for the user's answer")
         if record["seq"] in self.cited:
             return f"prompt {record['seq']} is already cited by an earlier user move"
         quote = cited.get("quote")

@@ -28,12 +28,12 @@ NoneType = type(None)
 
 def _v0(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['problem', 'problem_hash']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
         if "problem" in data_keys:
             data_keys.remove("problem")
@@ -74,8 +74,16 @@ def _v0(data, custom_formats={}, name_prefix=None):
             data__witnessed = data["witnessed"]
             if not isinstance(data__witnessed, (bool)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".witnessed must be boolean", value=data__witnessed, name="" + (name_prefix or "data") + ".witnessed", definition={'type': 'boolean'}, rule='type')
+        if "witness_seq" in data_keys:
+            data_keys.remove("witness_seq")
+            data__witnessseq = data["witness_seq"]
+            if not isinstance(data__witnessseq, (int)) and not (isinstance(data__witnessseq, float) and data__witnessseq.is_integer()) or isinstance(data__witnessseq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_seq must be integer", value=data__witnessseq, name="" + (name_prefix or "data") + ".witness_seq", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__witnessseq, (int, float, Decimal)) and not isinstance(data__witnessseq, bool):
+                if data__witnessseq < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_seq must be bigger than or equal to 0", value=data__witnessseq, name="" + (name_prefix or "data") + ".witness_seq", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
