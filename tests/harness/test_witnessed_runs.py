@@ -240,3 +240,17 @@ def test_a_first_user_move_cannot_cite_a_prompt_from_before_the_run(tmp_path):
     assert "came before the question" in project.apply(entry).stdout
     later = project.prompt("Yes: the TTL must stay under 10 minutes.")
     assert project.apply(dict(entry, witness={"seq": later, "quote": "under 10 minutes"})).returncode == 0
+    log_md = project.argcheck("render", STATE, "--format", "md").stdout  # the decision log marks the entry
+    assert f"  - witnessed: yes (the user's prompt {later})" in log_md
+
+
+def test_an_unwitnessed_decision_log_marks_user_entries_and_executions(tmp_path):
+    project = Project(tmp_path / "project", hooked=False)
+    assert project.argcheck("init", "deliberate", "--question", "Should the cache TTL be 300 seconds?",
+                            "--consultee", "replay", "--state", STATE).returncode == 0
+    ran = {"type": "ledger", "actor": "orchestrator", "id": "L1", "text": "Tests pass.", "provenance": "verified",
+           "execution": {"command": "pytest -q", "exit_code": 0, "output": "3 passed"}}
+    said = {"type": "ledger", "actor": "user", "id": "L2", "text": "Under 10 minutes.", "provenance": "user"}
+    assert project.apply(ran, said).returncode == 0
+    log_md = project.argcheck("render", STATE, "--format", "md").stdout
+    assert log_md.count("  - witnessed: no (as the agent recorded it)") == 2

@@ -14,7 +14,7 @@ from argcheck.protocols.deliberate.references import (
 from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import Entry
 from argcheck.core.text import flat
-from argcheck.protocols.deliberate.rules_witness import execution_problems
+from argcheck.protocols.deliberate.rules_witness import cited_prompt, execution_problems
 
 UNVERIFIED_SUFFIX = "-unverified"
 COMMON_PROVENANCE = {"orchestrator": ("orchestrator-unverified",), "user": ("user",)}  # nothing more to check
@@ -107,7 +107,7 @@ def add_entry(eng, move: dict) -> None:
         claim_type=move.get("claim_type", "empirical"), evidence_type=evidence_type_of(move),
         artifact=move.get("artifact"), quote=move.get("quote"), execution=move.get("execution"),
         supports=list(move.get("supports", ())), supersedes=move.get("supersedes"), revises=move.get("revises"),
-        justification=move.get("justification"), round=state.iteration, seq=eng.seq)
+        justification=move.get("justification"), round=state.iteration, seq=eng.seq, witness=cited_prompt(eng, move))
     state.ledger[entry.id] = entry
     if entry.supersedes:
         target = state.ledger[entry.supersedes]

@@ -32,3 +32,22 @@ def _mismatch(calls: list[dict], execution: dict) -> str | None:
     if not any(quote in normalized(call.get("output", "")) for call in same):
         return "quotes output that is not in the witnessed output of that command"
     return None
+
+
+def cited_prompt(eng, move: dict) -> int | None:
+    """The witnessed prompt a user move cites, in a witnessed run (ARG031 checked it), else None."""
+    cited = move.get("witness")
+    if witness_of(eng.env, eng.state.header) is None or not isinstance(cited, dict):
+        return None
+    return cited.get("seq") if move.get("actor") == "user" else None
+
+
+def witnessed_mark(state, entry) -> str | None:
+    """How the decision log marks a user entry or execution evidence: witnessed or as the agent recorded it."""
+    if entry.actor != "user" and not entry.execution:
+        return None
+    if not (isinstance(state.header, dict) and state.header.get("witnessed") is True):
+        return "no (as the agent recorded it)"
+    if entry.actor == "user":
+        return f"yes (the user's prompt {entry.witness})" if entry.witness else "no"
+    return "yes (the harness saw the command run)"
