@@ -12,8 +12,7 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
   user's answer, readable in what the user actually typed. A `cancel` or `abort` move needs no citation:
   the agent can always end a run honestly (the report says who recorded it).
 
-Protocol rules (a triz `web_search`, deliberate's `execution` evidence) read the same records through
-`tool_calls`. A run without the mark is reported as UNWITNESSED_NOTE.
+A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`. A run without the mark is reported as UNWITNESSED_NOTE.
 """
 
 from __future__ import annotations
