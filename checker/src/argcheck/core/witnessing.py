@@ -12,35 +12,20 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
   user's answer, readable in what the user actually typed. A `cancel` or `abort` move needs no citation:
   the agent can always end a run honestly (the report says who recorded it).
 
-A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`. A run without the mark is reported as UNWITNESSED_NOTE.
+A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`.
+A run without the mark is reported as UNWITNESSED_NOTE.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
 
-from argcheck.core.findings import ERROR
-from argcheck.core.rules import define, finding
+from argcheck.core import arg_rules  # noqa: F401  (defines ARG030 and ARG031)
+from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
 HEADER_FIELD = "witnessed"
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
-
-define("ARG030", "WITNESS_LOG_UNVERIFIED", ERROR, "this run is witnessed, but its witness log {problem}",
-       "the harness's log cannot back the run's user moves and evidence; restore .argcheck/witness.jsonl "
-       "and the key in $XDG_CONFIG_HOME/argcheck, or start a new run",
-       why="A witnessed run's user decisions and evidence are checked against the log the hooks keep; "
-           "a missing or edited log would let any move through unchecked.",
-       example="an edited line of .argcheck/witness.jsonl, or a witness key deleted since `argcheck init`",
-       fix="Restore the log and the key as the hooks wrote them; otherwise start a new run.", protocol="core")
-define("ARG031", "USER_MOVE_NOT_WITNESSED", ERROR, "a user move must cite the user's own witnessed answer: {detail}",
-       "`argcheck witness` prints the latest user prompts and their seq; add "
-       '"witness": {{"seq": N, "quote": "<the user\'s words, verbatim>"}} after the user has answered',
-       why="Moves with \"actor\": \"user\" are written by the agent; in a witnessed run each must rest on a "
-           "prompt the user typed after the question was put, so the agent cannot answer for the user.",
-       example='{"type": "review_decompose", "actor": "user", ...} applied with no user turn since the question',
-       fix="Put the question to the user, wait for the answer, then cite that prompt and quote the answer.",
-       protocol="core")
 
 
 class Witness(namedtuple("Witness", "records problems")):
