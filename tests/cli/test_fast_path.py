@@ -66,6 +66,10 @@ CASES = [
 ]
 
 
+def _without_times(index: str) -> list:
+    return [line.split("\t")[::2] for line in index.splitlines()]
+
+
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)
 def test_the_fast_path_prints_and_exits_as_click_does(played, tmp_path, monkeypatch, argv):
     results, files = [], []
@@ -74,7 +78,9 @@ def test_the_fast_path_prints_and_exits_as_click_does(played, tmp_path, monkeypa
         shutil.copytree(played, work)
         monkeypatch.chdir(work)
         results.append(call(route, argv))
-        files.append({p.name: p.read_bytes() for p in sorted(work.iterdir()) if p.is_file()})
+        # The run index holds modification times, which differ between the two copies: compared without them.
+        files.append({p.name: p.read_bytes() if p.name != "runs.index" else _without_times(p.read_text())
+                      for p in sorted(work.iterdir()) if p.is_file()})
     fast, slow = results
     assert fast[0] is not None, "the fast path declined a plain call"
     assert fast == slow

@@ -45,12 +45,12 @@ argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.cont
 argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
 argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
 argcheck.files.operations argcheck.files.statefile argcheck.protocols argcheck.protocols.deliberate.argumentation
-argcheck.protocols.deliberate.records""".split()
+argcheck.protocols.deliberate.records argcheck.core.witnessing argcheck.files.witnesslog""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
-    "rules_positions rules_scope rules_termination spec state termination").split()]
+    "rules_positions rules_scope rules_termination rules_witness spec state termination").split()]
 PRESENTING = ["argcheck.cli.verbs", "argcheck.core.hooks", "argcheck.protocols.deliberate.queries",
-              "argcheck.protocols.deliberate.standing"]
+              "argcheck.protocols.deliberate.standing", "argcheck.cli.witnessmark"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
     "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],
@@ -60,7 +60,8 @@ EXPECTED = {
         f"argcheck.protocols.deliberate.{name}" for name in ("prompting", "reply_example", "resume")],
     "render": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.render",
                                                 "argcheck.protocols.deliberate.render_graph"],
-    "apply": CORE + DELIBERATE + ["argcheck.cli.verbs", "argcheck.core.lifecycle", "fcntl"],
+    "apply": CORE + DELIBERATE + ["argcheck.cli.verbs", "argcheck.core.lifecycle", "fcntl",
+                                          "argcheck.files.runindex"],
 }
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules
 HEAVY = ("click", "typing", "inspect", "dataclasses", "tempfile", "filelock", "datetime", "decimal", "logging",

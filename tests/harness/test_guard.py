@@ -139,6 +139,27 @@ def test_the_fast_path_skips_parsing_only_where_nothing_can_be_protected(tmp_pat
     assert not nothing_to_do("SessionStart", b"{}")
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))  # it has .argcheck/
     assert not nothing_to_do("PreToolUse", write) and nothing_to_do("PreToolUse", bash)
+    assert nothing_to_do("Stop", b"{}")  # an empty state directory holds no open run
+    (project / ".argcheck" / "run.json").write_text("{}")  # a state file the run index does not know
     assert not nothing_to_do("Stop", b"{}") and not nothing_to_do("UserPromptSubmit", b"{}")
     monkeypatch.delenv("CLAUDE_PROJECT_DIR")
     assert not nothing_to_do("PreToolUse", write) and not nothing_to_do("Stop", b"{}")
+
+
+def test_an_editor_call_is_skipped_unparsed_only_when_its_plain_target_lies_elsewhere(project, tmp_path, monkeypatch):
+    from argcheck.harness.events import nothing_to_do
+
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (project / "link").symlink_to(project / ".argcheck")
+
+    def edit(path: str) -> bytes:
+        return ('{"tool_name":"Edit","tool_input":{"file_path":' + json.dumps(path)
+                + ',"old_string":"\\"file_path\\": x","new_string":"y"}}').encode()
+
+    assert nothing_to_do("PreToolUse", edit(str(project / "src" / "app.py")))
+    for guarded in (project / ".argcheck" / "run.json", project / "link" / "run.json",
+                    tmp_path / "config" / "argcheck" / "k"):
+        assert not nothing_to_do("PreToolUse", edit(str(guarded)))
+    assert not nothing_to_do("PreToolUse", edit("src/app.py"))  # relative: left to the full check
+    assert not nothing_to_do("PreToolUse", edit(str(project) + "/src/\u00e9.py").replace(b"\\\\", b"\\"))

@@ -56,6 +56,8 @@ NO_ISOLATED_EXAMPLE = {
     "ARG024": "`apply` to a state file that has errors",
     "ARG028": "a reply ingested a second time: `ingest` checks it against the log, a state file cannot hold it",
     "ARG029": "`apply` of a read (triz's get_session_status); a file holding one replays as valid",
+    "ARG030": "needs a witness log and key outside the file: tested in tests/harness/test_witnessed_runs.py",
+    "ARG031": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
 }
 
 

@@ -35,6 +35,7 @@ from argcheck.core.rules import RULES  # noqa: E402
 EXAMPLES = os.path.join(ROOT, "state", "examples")
 # Codes a log cannot yield alone (see the module docstring).
 NO_ISOLATED_EXAMPLE = {
+    "DLB195": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
     "DLB105": "a not-evaluated point always brings its DLB103 warning",
     "DLB132": "a pending reconcile always brings its DLB131 warning",
     "DLB160": "the schema refuses a reframe without user consent first (ARG013)",

@@ -27,6 +27,7 @@ NO_ISOLATED_EXAMPLE: dict[str, str] = {
     "TRZ112": "a state of the art's sources must come from a recorded search (TRZ134), and decompose is the first "
               "phase, so without a search in this phase TRZ134 is always found too (tested in "
               "test_triz_fidelity.py)",
+    "TRZ143": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
 }
 
 

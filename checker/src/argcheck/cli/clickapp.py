@@ -29,6 +29,7 @@ COMMANDS = {
     "view": "Show a run, or a folder of runs, as an offline HTML page (or serve it live).",
     "demo": "Replay a protocol's bundled run turn by turn (no consultee, no API key).",
     "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",
+    "witness": "Print the latest witnessed user prompts, with the seq a user move cites.",
     "hook": "Answer a Claude Code hook (JSON on stdin): consent, state guard, stop gate, witness.",
 }
 

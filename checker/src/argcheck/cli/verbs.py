@@ -70,12 +70,16 @@ def next_step(state: str, fmt: str = "text") -> int:
     spec = outcome.replay.protocol
     report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
+    from argcheck.cli import witnessmark
+
+    header = witnessmark.header_of(outcome)
     if fmt == "json":
-        echo_json(dict(report, state=state, findings=findings_json(outcome.findings)))
+        fields = witnessmark.json_fields(header)
+        echo_json(dict(report, state=state, findings=findings_json(outcome.findings), **fields))
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(hooks.call(spec, "next_text", report))
+        echo(witnessmark.marked_text(hooks.call(spec, "next_text", report), header, report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 
@@ -145,6 +149,10 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats)}, not {fmt!r}", err=True)
         return int(ExitCode.USAGE)
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
+    if fmt == "md":
+        from argcheck.cli import witnessmark
+
+        text = witnessmark.marked_markdown(text, witnessmark.header_of(outcome))
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:

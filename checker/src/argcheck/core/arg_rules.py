@@ -131,7 +131,24 @@ define("ARG029", "READ_NOT_RECORDED", ERROR, "{found} is a read, not a move: not
        fix="Use `argcheck next` or `argcheck render --format status` instead.", protocol=P)
 
 # What each {slot} in the ARG messages and hints stands for (`argcheck rules CODE` explains them).
+define("ARG030", "WITNESS_LOG_UNVERIFIED", ERROR, "this run is witnessed, but its witness log {problem}",
+       "the harness's log cannot back the run's user moves and evidence; restore .argcheck/witness.jsonl "
+       "and the key in $XDG_CONFIG_HOME/argcheck, or start a new run",
+       why="A witnessed run's user decisions and evidence are checked against the log the hooks keep; "
+           "a missing or edited log would let any move through unchecked.",
+       example="an edited line of .argcheck/witness.jsonl, or a witness key deleted since `argcheck init`",
+       fix="Restore the log and the key as the hooks wrote them; otherwise start a new run.", protocol=P)
+define("ARG031", "USER_MOVE_NOT_WITNESSED", ERROR, "a user move must cite the user's own witnessed answer: {detail}",
+       "`argcheck witness` prints the latest user prompts and their seq; add "
+       '"witness": {{"seq": N, "quote": "<the user\'s words, verbatim>"}} after the user has answered',
+       why="Moves with \"actor\": \"user\" are written by the agent; in a witnessed run each must rest on a "
+           "prompt the user typed after the question was put, so the agent cannot answer for the user.",
+       example='{"type": "review_decompose", "actor": "user", ...} applied with no user turn since the question',
+       fix="Put the question to the user, wait for the answer, then cite that prompt and quote the answer.",
+       protocol=P)
+
 PLACEHOLDERS = {
+    "problem": "what is wrong with the witness log: its missing key, or the first record that does not verify",
     "at": "the move's recorded time",
     "placeholder": "the placeholder found in the move (\"...\", \"…\", or a URL that is only \"https://...\")",
     "count": "how many error findings the file has",

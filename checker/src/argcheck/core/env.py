@@ -11,10 +11,11 @@ OUTSIDE = "outside"  # read_lines result: not under the workspace, so not checke
 TOO_LARGE = "too_large"  # read_lines(..., max_bytes=N) result: the file is larger than N bytes, and was not read
 
 
-class Env(namedtuple("Env", "now read_lines")):
-    """The clock (`now`, an ISO 8601 UTC string) and a read-only view of workspace files
+class Env(namedtuple("Env", "now read_lines witness", defaults=(None,))):
+    """The clock (`now`, an ISO 8601 UTC string), a read-only view of workspace files
     (`read_lines(relative, max_bytes=None)`: the lines, None when missing, OUTSIDE, or TOO_LARGE when the
-    file is larger than `max_bytes`, checked before it is read), injected into the rules."""
+    file is larger than `max_bytes`, checked before it is read), and for a witnessed run the harness's
+    verified witness log (`witness`: a core.witnessing.Witness, None otherwise), injected into the rules."""
 
     __slots__ = ()
 

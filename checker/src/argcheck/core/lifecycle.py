@@ -8,6 +8,7 @@ from argcheck.core import discovery, envelope, integrity
 from argcheck.core.env import Env
 from argcheck.core.findings import has_errors
 from argcheck.core.rules import finding
+from argcheck.core import witnessing
 from argcheck.core.replay import MANAGED_FIELDS, check_envelope, check_move, replay, run_closed
 
 
@@ -28,6 +29,8 @@ def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> 
     """A new state document with no moves (raises discovery.UsageProblem on bad options)."""
     protocol = discovery.spec(protocol_name)
     header = protocol.make_header(options)
+    if getattr(env, "witness", None) is not None:  # the shell found the hooks in place (files/witnesslog.py)
+        header = {**header, witnessing.HEADER_FIELD: True, "witness_seq": env.witness.last_seq}
     doc = {
         "format": envelope.FORMAT,
         "version": envelope.VERSION,
@@ -54,7 +57,8 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     if has_errors(current.findings):
         count = sum(1 for f in current.findings if f.is_error)
         usable = current if current.engine is not None else None
-        return Decision(None, [finding("ARG024", count=count, state=path)], usable)
+        unverified = [f for f in current.findings if f.code == "ARG030"]  # said at once: validate cannot fix it
+        return Decision(None, [finding("ARG024", count=count, state=path), *unverified], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
     findings, stamped = _step_all(doc, current, new_moves, env, path)
@@ -74,6 +78,11 @@ def _step_all(doc, current, new_moves, env, state_path="STATE"):
     protocol, engine = current.protocol, current.engine
     findings, stamped = [], []
     prev = current.head
+    witness = witnessing.witness_of(env, doc["header"])
+    citations = witnessing.UserCitations(witness, doc["header"])
+    for index, move in enumerate(doc["moves"]):  # the prompts the log's user moves already cite
+        citations.check(move, doc["moves"][index - 1] if index else None, "")
+    previous = doc["moves"][-1] if doc["moves"] else None
     for offset, move in enumerate(new_moves):
         index = len(doc["moves"]) + offset
         path = f"/moves/{index}"
@@ -84,7 +93,11 @@ def _step_all(doc, current, new_moves, env, state_path="STATE"):
         found += check_not_a_read(protocol, move, path, state_path)
         if not found:
             move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
+            if witness is not None:
+                move["witness_seq"] = witness.last_seq
             found += engine.step(index, move)
+            found += citations.check(move, previous, path) if not found else []
+            previous = move
             prev = integrity.link(prev, move)
             stamped.append(move)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]

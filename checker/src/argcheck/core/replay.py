@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import namedtuple
 
 from argcheck.core import arg_rules, discovery, envelope, integrity  # noqa: F401  (arg_rules registers ARG codes)
+from argcheck.core import witnessing
 from argcheck.core.collector import collector_paused
 from argcheck.core.env import Env
 from argcheck.core.findings import Finding, has_errors
 from argcheck.core.rules import finding
 from argcheck.core.shapes import json_text, json_type, violation
 
-MANAGED_FIELDS = ("seq", "prev", "at")
+MANAGED_FIELDS = ("seq", "prev", "at", "witness_seq")
 
 
 class Replay(namedtuple("Replay", "protocol engine findings head")):
@@ -61,19 +62,21 @@ def replay(doc: dict, env: Env) -> Replay:
 
 def _replay(doc: dict, env: Env) -> Replay:
     protocol = discovery.spec(doc["protocol"])
-    findings = list(protocol.check_header(doc["header"]))
+    findings = list(protocol.check_header(doc["header"])) + witnessing.check_log(doc["header"], env)
     # An engine is built only from a header that passed its checks; otherwise only the log's
     # integrity and the moves' shapes are checked, and the replay has no engine.
     engine = None if has_errors(findings) else protocol.new_engine(doc["header"], env)
     prev = integrity.genesis_hash(doc)
     link = integrity.linker(len(doc["moves"]))
     last_at = None
+    citations = witnessing.UserCitations(witnessing.witness_of(env, doc["header"]), doc["header"])
     for index, move in enumerate(doc["moves"]):
         path = f"/moves/{index}"
         found = check_stamp(move, index, prev, path)
         found += check_move(protocol, move, path)
         if engine is not None:
             found += _step(protocol, engine, index, move, path, found)
+            found += citations.check(move, doc["moves"][index - 1] if index else None, path)
         findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
         if isinstance(move, dict):
             # Each link is checked locally: the next move must carry the hash of this move and the

@@ -29,11 +29,16 @@ def load_doc(path: str) -> dict:
     return jsonio.load(path)
 
 
-def env_for(doc: dict | None) -> Env:
+def env_for(doc: dict | None, path: str | None = None) -> Env:
+    """The outside world the rules of `doc` (stored at `path`) may see: its workspace, and for a witnessed
+    run the witness log beside it, verified."""
+    from argcheck.files.witnesslog import witness_for
+
     workspace = None
     if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
         workspace = doc["header"].get("workspace")
-    return default_env(workspace if isinstance(workspace, str) else None)
+    env = default_env(workspace if isinstance(workspace, str) else None)
+    return env._replace(witness=witness_for(doc, path))
 
 
 def replay_doc(doc, env: Env | None = None) -> Outcome:
@@ -59,7 +64,8 @@ def _standalone_protocol(doc):
 
 
 def validate_file(path: str) -> Outcome:
-    return replay_doc(load_doc(path))
+    doc = load_doc(path)
+    return replay_doc(doc, env_for(doc, path) if isinstance(doc, dict) and "format" in doc else None)
 
 
 def init_file(path: str | None, protocol: str, options: dict, env: Env, force: bool = False) -> tuple[str, dict]:
@@ -75,6 +81,7 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     write = statefile.write_atomic if force else statefile.write_new
     write(path, statefile.serialize(doc))
+    _index(path, doc)
     return path, doc
 
 
@@ -92,13 +99,22 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         refusals = refuse(doc, moves) if refuse is not None else []
         if refusals:
             return Outcome(refusals, doc, None)
-        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc), path=path)
+        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc, path), path=path)
         if decision.doc is None or has_errors(decision.findings):
             return Outcome(decision.findings, doc, decision.replay)
         if not dry_run:
             statefile.write_atomic(path, statefile.serialize(decision.doc))
+            _index(path, decision.doc)
         applied = decision.doc["move_count"] - doc["move_count"]
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def _index(path: str, doc: dict) -> None:
+    """Tell the hooks' run index whether the run just written is closed (files/runindex.py)."""
+    from argcheck.core import discovery
+    from argcheck.files import runindex
+
+    runindex.note(path, discovery.spec(doc["protocol"]).is_closed(doc["status"]))
 
 
 # -- one replay-or-fail for every adapter (verbs, click commands, MCP tools, runs started at init, demos) -----

@@ -65,14 +65,67 @@ def nothing_to_do(event: str, data: bytes) -> bool:
     witness, and it is no file editor's call (an editor may reach a state file through a symlink) unless
     the project has no state directory. The other events: Claude Code names the project
     (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always runs: once
-    per session, it exports the conversation id."""
+    per session, it exports the conversation id. Stop, UserPromptSubmit and PostToolUse also do nothing when
+    the run index says every run of the project is closed."""
     if event == "SessionStart":
         return False
     if event == "PreToolUse":
         if b"argcheck" in data or b"witness" in data:
             return False
-        return not any(name in data for name in EDITOR_NAMES) or _no_state_dir()
-    return _no_state_dir()
+        return not any(name in data for name in EDITOR_NAMES) or _no_state_dir() or _edits_elsewhere(data)
+    return _no_state_dir() or _no_open_run()
+
+
+PATH_KEYS = (b'"file_path"', b'"notebook_path"')
+
+
+def _edits_elsewhere(data: bytes) -> bool:
+    """An editor's call whose one target path, read without parsing the JSON, is a plain absolute path
+    that resolves (symlinks followed) outside the project's state directory and the key's directory.
+    Anything less plain (an escape, a relative path, two targets) is left to the full check."""
+    found = [data[at + len(key):] for key in PATH_KEYS for at in _key_positions(data, key)]
+    if len(found) != 1:
+        return False
+    rest = found[0].lstrip(b" \t\r\n")
+    if not rest.startswith(b":"):
+        return False
+    rest = rest[1:].lstrip(b" \t\r\n")
+    end = rest.find(b'"', 1)
+    if not rest.startswith(b'"') or end < 0 or b"\\" in rest[:end]:
+        return False
+    try:
+        path = rest[1:end].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+    if not os.path.isabs(path) or not os.path.isabs(project) or "\0" in path:
+        return False
+    from argcheck.files.witnesslog import key_dir
+
+    target = os.path.realpath(path)
+    return not any(target == root or target.startswith(root + os.sep)
+                   for root in (os.path.realpath(os.path.join(project, ".argcheck")), key_dir()))
+
+
+def _key_positions(data: bytes, key: bytes) -> list[int]:
+    """Where `key` stands as a JSON key (not inside a string, where its quotes would be escaped)."""
+    positions, at = [], data.find(key)
+    while at >= 0:
+        if at == 0 or data[at - 1:at] != b"\\":
+            positions.append(at)
+        at = data.find(key, at + 1)
+    return positions
+
+
+def _no_open_run() -> bool:
+    """The project's run index (files/runindex.py) vouches that every state file holds a closed run: the
+    Stop gate has nothing to hold, and the witness records nothing while no run is open."""
+    project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+    if not os.path.isabs(project):
+        return False
+    from argcheck.files.runindex import no_open_run
+
+    return no_open_run(os.path.join(project, ".argcheck"))
 
 
 def _no_state_dir() -> bool:
@@ -155,6 +208,9 @@ def session_start(hook_input: dict) -> dict | None:
     from argcheck.harness import resume
 
     resume.export_conversation(hook_input.get("session_id"))
+    from argcheck.harness import places, witness as log
+
+    log.load_key(places.key_dir())  # made now, so a run started in this conversation is witnessed
     if hook_input.get("source") not in ("compact", "resume"):
         return None
     _, open_runs = _open_runs(hook_input)

@@ -59,7 +59,6 @@ def is_inside(path: str | None, directory: str | None) -> bool:
 
 def key_dir() -> str:
     """Where the witness key lives, outside every project: $XDG_CONFIG_HOME/argcheck (~/.config/argcheck)."""
-    base = os.environ.get("XDG_CONFIG_HOME")
-    if not base or not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".config")
-    return os.path.join(os.path.realpath(base), "argcheck")
+    from argcheck.files.witnesslog import key_dir as where
+
+    return where()

@@ -64,7 +64,7 @@ def _read_run(path: str, project: str) -> Run | None:
     spec = protocols.spec(doc["protocol"])
     if not isinstance(doc.get("status"), str) or spec.is_closed(doc["status"]):
         return None
-    outcome = operations.replay_doc(doc)
+    outcome = operations.replay_doc(doc, operations.env_for(doc, path))
     engine = outcome.replay.engine if outcome.replay is not None else None
     if engine is None or spec.is_closed(engine.status):
         return None

@@ -13,28 +13,18 @@ which can read any file the user can (docs/hooks.md).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
 import re
-import secrets
 import time
 
-LOG_NAME = "witness.jsonl"
-KEY_NAME = "witness.key"
+from argcheck.files.witnesslog import KEY_NAME, LOG_NAME, canonical, load_key, read_log, sign, verify  # noqa: F401
+
 MAX_TEXT = 65536  # a prompt or an output kept verbatim up to this many characters (digest of the whole)
 MAX_COMMAND = 8192
 MAX_URLS = 100
 URL = re.compile(r"https?://[^\s\"'<>\\)\]]+")
 EXIT_CODE = re.compile(r"Exit code (\d+)")
-
-
-def canonical(record: dict) -> bytes:
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def sign(key: bytes, record: dict) -> str:
-    return hmac.new(key, canonical(record), hashlib.sha256).hexdigest()
 
 
 def digest(text: str) -> str:
@@ -93,25 +83,6 @@ def urls_in(value) -> list[str]:
 
 # -- the key and the log (I/O) ------------------------------------------------------------------------------
 
-def load_key(key_dir: str, create: bool = True) -> bytes | None:
-    """The witness key (made with mode 0600, in a 0700 directory, when missing and `create`)."""
-    path = os.path.join(key_dir, KEY_NAME)
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(256).strip() or None
-    except FileNotFoundError:
-        if not create:
-            return None
-    os.makedirs(key_dir, mode=0o700, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_key(key_dir, create=False)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(secrets.token_hex(32).encode("ascii"))
-    return load_key(key_dir, create=False)
-
-
 def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None = None) -> dict:
     """Add `record` to the state directory's witness log, chained and signed; the written entry."""
     import fcntl
@@ -140,37 +111,3 @@ def _last_entry(handle) -> dict | None:
         return json.loads(lines[-1]) if lines else None
     except ValueError:
         return {"seq": -1, "mac": "broken"}  # a damaged tail: the chain stays visibly broken
-
-
-def read_log(state_dir: str) -> list[str]:
-    try:
-        with open(os.path.join(state_dir, LOG_NAME), encoding="utf-8", errors="replace") as handle:
-            return handle.read().splitlines()
-    except OSError:
-        return []
-
-
-def verify(lines: list[str], key: bytes) -> tuple[list[dict], list[str]]:
-    """The entries of a witness log that check out, in order, and what is wrong with the rest.
-
-    Reading stops at the first broken link: an entry after it cannot be trusted to be in its place."""
-    entries, problems, prev = [], [], ""
-    for number, line in enumerate(lines, start=1):
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            problems.append(f"line {number}: not JSON")
-            break
-        if not isinstance(entry, dict) or not isinstance(entry.get("mac"), str):
-            problems.append(f"line {number}: not a witness record")
-            break
-        body = {name: value for name, value in entry.items() if name != "mac"}
-        if entry.get("seq") != number or entry.get("prev") != prev:
-            problems.append(f"line {number}: out of sequence (a record was dropped, moved or inserted)")
-            break
-        if not hmac.compare_digest(sign(key, body), entry["mac"]):
-            problems.append(f"line {number}: its signature does not match (edited, or written without the key)")
-            break
-        entries.append(entry)
-        prev = entry["mac"]
-    return entries, problems

@@ -3,6 +3,8 @@ options its spec declares)."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from argcheck.exitcodes import ExitCode
@@ -80,9 +82,20 @@ def command():
     """
 
 
+def _witnessed_if_hooked(env, state: str | None):
+    """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed; its
+    witness log is the one beside the state file."""
+    from argcheck.files.witnesslog import hooks_in_place, read_witness
+
+    if not hooks_in_place():
+        return env
+    state_dir = os.path.dirname(os.path.abspath(state)) if state else os.path.abspath(operations.DEFAULT_STATE_DIR)
+    return env._replace(witness=read_witness(os.path.realpath(state_dir)))
+
+
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     """Write the state file of a new run and print its path."""
-    env = default_env(options.get("workspace"))
+    env = _witnessed_if_hooked(default_env(options.get("workspace")), state)
     if "conversation_id" in options and not options["conversation_id"]:
         options["conversation_id"] = _harness_conversation()
     try:

@@ -45,7 +45,7 @@ def _part_schema(protocol: str, part: str) -> dict:
     from argcheck.core import schemagen
 
     if part == HEADER:
-        return schemagen.models_of(protocol).Header.model_json_schema()
+        return schemagen.header_schema(protocol)
     moves = schemagen.move_schemas(protocol)
     if part not in moves:
         close = difflib.get_close_matches(part, list(moves), n=1)

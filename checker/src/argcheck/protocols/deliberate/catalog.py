@@ -404,3 +404,10 @@ PLACEHOLDERS = {
     "verdict": "the verdict given (AGREE, SKEPTICAL, REJECT, ILL_FORMED, OUT_OF_SCOPE)",
     "what": "what was attempted",
 }
+define("DLB195", "EXECUTION_NOT_WITNESSED", ERROR, "the execution record {detail}",
+       "run the command with the Bash tool, then record its exact command, exit code and a quote of its output",
+       why="In a witnessed run the strongest evidence tier rests on a command the harness saw run, not on "
+           "output the agent typed.",
+       example='{"execution": {"command": "pytest -q", "exit_code": 0, "output": "3 passed"}} with no such Bash call',
+       fix="Run the command, then copy the command, its exit code and a line of its output.",
+       protocol=P)

@@ -7,6 +7,7 @@ import re
 
 from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.deliberate import queries, render_graph, termination
+from argcheck.protocols.deliberate.rules_witness import witnessed_mark
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
 from argcheck.protocols.deliberate.records import fields, is_record
@@ -171,6 +172,9 @@ def _ledger(state) -> str:
         lines.append(ledger_line(entry))
         if entry.quote:
             lines.append(f"  - quote: {verbatim(entry.quote)}")
+        mark = witnessed_mark(state, entry)
+        if mark:
+            lines.append(f"  - witnessed: {mark}")
     return "## Ledger (provenance · evidence type)\n\n" + "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from argcheck.protocols.deliberate.references import (
 from argcheck.protocols.deliberate import refusals
 from argcheck.protocols.deliberate.state import Entry
 from argcheck.core.text import flat
+from argcheck.protocols.deliberate.rules_witness import cited_prompt, execution_problems
 
 UNVERIFIED_SUFFIX = "-unverified"
 COMMON_PROVENANCE = {"orchestrator": ("orchestrator-unverified",), "user": ("user",)}  # nothing more to check
@@ -33,6 +34,7 @@ def on_ledger(eng, move: dict) -> list[Finding]:
     found += provenance_problems(eng, move)
     found += artifact_problems(eng, move.get("artifact"), move.get("quote"),
                                confirms=move["provenance"] == "verified")
+    found += execution_problems(eng, move.get("execution"))
     if "supports" in move:
         found += unknown_all(eng, state.points, move["supports"], "supports", "point")
     replaces = "supersedes" in move or "revises" in move
@@ -105,7 +107,7 @@ def add_entry(eng, move: dict) -> None:
         claim_type=move.get("claim_type", "empirical"), evidence_type=evidence_type_of(move),
         artifact=move.get("artifact"), quote=move.get("quote"), execution=move.get("execution"),
         supports=list(move.get("supports", ())), supersedes=move.get("supersedes"), revises=move.get("revises"),
-        justification=move.get("justification"), round=state.iteration, seq=eng.seq)
+        justification=move.get("justification"), round=state.iteration, seq=eng.seq, witness=cited_prompt(eng, move))
     state.ledger[entry.id] = entry
     if entry.supersedes:
         target = state.ledger[entry.supersedes]
@@ -130,6 +132,7 @@ def on_verify(eng, move: dict) -> list[Finding]:
     if not (move.get("artifact") or move.get("execution")):
         found.append(refusals.verified_without_artifact(eng, "entry", "verify of", entry.id))
     found += artifact_problems(eng, move.get("artifact"), move.get("quote"), confirms=True)
+    found += execution_problems(eng, move.get("execution"))
     if refused(found):
         return found
     entry.provenance = "verified"

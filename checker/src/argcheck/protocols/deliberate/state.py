@@ -101,6 +101,7 @@ class Entry:
     superseded_by: str | None = None
     verified_at_seq: int | None = None
     gate_points: dict[str, None] = field(default_factory=dict)  # points whose evidence gate may use this entry
+    witness: int | None = None  # witnessed runs: the user prompt a user entry cites (core/witnessing.py)
 
 
 @record

@@ -19,6 +19,7 @@ PLACEHOLDERS = {
     "phase": "the session's current phase",
     "allowed": "the phases in which the move is allowed",
     "domain": "the distant domain named by the move",
+    "detail": "what the witness log lacks: the query no witnessed search made, or the URL it did not return",
     "searched": "what the recorded web searches of this phase were for",
     "url": "an evidence or source url",
     "verdict": "the claim's verdict (accept, reject, qualify, merge) or none",
@@ -211,3 +212,8 @@ rule("TRZ142", "DEEP_DIVE_OFF_TARGET", "this synthesis builds on {found}; the de
      "The user chose to deep-dive into one claim: every claim of the deep dive builds on it.",
      "a create_synthesis without builds_on_claim_id after the user chose a deep dive on C1",
      "Build on the claim the user chose, or ask the user for another build decision after this pass.")
+rule("TRZ143", "SEARCH_NOT_WITNESSED", "the web_search does not match a witnessed search: {detail}",
+     "search with the WebSearch (or WebFetch) tool first, then record its exact query and URLs it returned",
+     "In a witnessed run the research rules rest on searches the harness saw, not on results the agent typed.",
+     '{"type": "web_search", "query": "ev range cold", ...} with no WebSearch call for it',
+     "Run the search, then record the query and results as the tool returned them.")

@@ -139,11 +139,21 @@ def research_log(state) -> str:
             + (f" ({cell(s['domain'])})" if s.get("domain") else "")
             + (f" (slot {s['claim_index']})" if s.get("claim_index") is not None else "")
             + f" | {cell(s['query'])}{' (sources from the user)' if s.get('by') == 'user' else ''}"
-            + f" | {len(s['results'])} |" for s in state.research_log]
+            + f" | {len(s['results'])} | {'yes' if s.get('witnessed') else 'no'} |" for s in state.research_log]
     if not rows:
         return ""
-    head = "## Appendix: research log\n\n| move | phase | for | query | results |\n|---|---|---|---|---|\n"
+    head = ("## Appendix: research log\n\n| move | phase | for | query | results | witnessed |\n"
+            "|---|---|---|---|---|---|\n")
     return head + "\n".join(rows)
+
+
+def user_decisions(state) -> str:
+    """Each user move, and the witnessed prompt it cites ("no": as the agent recorded it)."""
+    rows = [f"| {d['seq']} | {d['type']} | {'prompt ' + str(d['witness']) if d['witness'] else 'no'} |"
+            for d in state.user_decisions]
+    if not rows:
+        return ""
+    return "## Appendix: user decisions\n\n| move | decision | witnessed |\n|---|---|---|\n" + "\n".join(rows)
 
 
 def _bullets(items) -> str:

@@ -10,6 +10,8 @@ from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ ru
 from argcheck.protocols.triz import rules_build, rules_synthesis, rules_explore, token_usage
 from argcheck.protocols.triz.forge_state import ForgeState, Phase
 from argcheck.core.rules import finding
+from argcheck.core.findings import has_errors
+from argcheck.core.witnessing import witness_of
 
 ANY = tuple(Phase)
 # Which phases each move belongs to (the seed's tool tables; reviews close their phase).
@@ -37,6 +39,7 @@ class Engine:
 
     def __init__(self, header: dict, env):
         self.env = env
+        self.witness = witness_of(env, header)  # the verified witness log of a witnessed run, else None
         self.seq, self.path = 0, ""
         self.receipts: dict[int, str] = {}  # seq -> the claim id the move issued (printed by apply)
         problem = header.get("problem", "") if isinstance(header, dict) else ""
@@ -53,7 +56,12 @@ class Engine:
         wrong = check_phase(self.state, kind, self.path + "/type")
         if wrong:
             return [wrong]
-        return HANDLERS[kind](self, move)
+        found = HANDLERS[kind](self, move)
+        if move.get("actor") == "user" and not has_errors(found):
+            cited = move.get("witness") if self.witness is not None else None
+            self.state.user_decisions.append({"seq": self.seq, "type": kind,
+                                              "witness": cited.get("seq") if isinstance(cited, dict) else None})
+        return found
 
     def finish(self) -> list:
         return []

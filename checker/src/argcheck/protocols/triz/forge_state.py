@@ -132,6 +132,8 @@ class ForgeState:
     pending_insight: dict | None = None  # the user's add_insight decision, until submit_user_insight records it
     knowledge_document: dict | None = None
     token_usage: dict | None = None  # the agent's last report_token_usage (reported, not measured)
+    # each user move: its seq, type and the witnessed prompt it cites (None: as the agent recorded it)
+    user_decisions: list = field(default_factory=list)
 
     # -- computed -------------------------------------------------------------------------------------
 

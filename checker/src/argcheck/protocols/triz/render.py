@@ -45,6 +45,7 @@ def knowledge_document(state, findings=()) -> str:
     for number, (title, build) in enumerate(zip(SECTIONS, builders), start=1):
         parts.append(f"## {number}. {title}\n\n{build(state).strip()}")
     parts.append(sections.research_log(state))
+    parts.append(sections.user_decisions(state))
     parts.append(_findings(findings))
     return "\n\n".join(p for p in parts if p) + "\n"
 

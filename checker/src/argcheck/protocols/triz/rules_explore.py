@@ -12,15 +12,19 @@ from argcheck.protocols.triz.rules_phases import (
     check_cross_domain_searched, check_decompose_complete, check_explore_complete, check_state_of_art_searched,
 )
 from argcheck.protocols.triz.rules_reviews import check_indices
+from argcheck.protocols.triz.rules_witness import check_search_witnessed
 from argcheck.protocols.triz.forge_state import Phase
 
 
 def web_search(engine, move):
+    found = check_search_witnessed(engine.witness, move, engine.path)
+    if found:
+        return found
     state = engine.state
     search = {"seq": engine.seq, "query": move["query"], "purpose": move["purpose"], "domain": move.get("domain"),
               "claim_index": move.get("claim_index"), "results": list(move.get("results", [])),
               "phase": state.current_phase.value, "round": state.current_round + 1,
-              "by": move.get("actor", "agent")}
+              "by": move.get("actor", "agent"), "witnessed": engine.witness is not None}
     state.web_searches_this_phase.append(search)
     state.research_log.append(search)
     state.researched_urls.update(result["source_url"] for result in search["results"])

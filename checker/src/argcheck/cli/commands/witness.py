@@ -1,0 +1,41 @@
+"""argcheck witness: the latest user prompts the hooks witnessed, with the seq a user move cites."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from argcheck.exitcodes import ExitCode
+from argcheck.output import echo, echo_json
+
+MAX_SHOWN = 300
+
+
+@click.command("witness")
+@click.option("--last", type=click.IntRange(1, 50), default=3, show_default=True, help="How many prompts to show.")
+@click.option("--dir", "state_dir", type=click.Path(file_okay=False), default=".argcheck", show_default=True,
+              help="The state directory whose witness log to read.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def command(last, state_dir, fmt):
+    """Print the latest witnessed user prompts (newest last), each with its seq.
+
+    In a witnessed run a move with "actor": "user" cites the prompt that carries the user's answer:
+    "witness": {"seq": N, "quote": "<the user's words, verbatim>"}. The log is verified first.
+    """
+    from argcheck.files.witnesslog import read_witness
+
+    witness = read_witness(os.path.realpath(state_dir))
+    prompts = witness.tool_calls("prompt")[-last:]
+    if fmt == "json":
+        echo_json({"prompts": [{"seq": p["seq"], "at": p.get("at"), "text": p.get("text", "")} for p in prompts],
+                   "problems": witness.problems})
+    else:
+        for problem in witness.problems:
+            echo(f"argcheck: the witness log does not verify: {problem}", err=True)
+        if not prompts:
+            echo("no witnessed user prompt", err=True)
+        for prompt in prompts:
+            text = " ".join(prompt.get("text", "").split())
+            echo(f"seq {prompt['seq']} · {prompt.get('at')} · {text[:MAX_SHOWN]}{'…' if len(text) > MAX_SHOWN else ''}")
+    return int(ExitCode.FINDINGS if witness.problems else ExitCode.OK)

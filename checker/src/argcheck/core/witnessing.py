@@ -1,0 +1,110 @@
+"""The rules a witnessed run owes the harness's witness log, the same for every protocol (pure).
+
+A run started with Claude Code's argcheck hooks in place has `"witnessed": true` in its header. The shell
+reads the project's witness log (`.argcheck/witness.jsonl`), verifies its chain and signatures, and passes
+the verified records in as `Env.witness`; no rule here reads a file. For such a run:
+
+- ARG030: the log must verify (a witnessed run whose log is missing its key or is broken is refused).
+- ARG031: every move with `"actor": "user"` cites (`witness: {seq, quote}`) a witnessed user prompt that
+  (a) was recorded after the move before it was applied (its `witness_seq` stamp: the question was put;
+  for the first move, after the run was started: the header's `witness_seq`),
+  (b) is not cited by an earlier move, and (c) contains `quote` verbatim (whitespace and case aside): the
+  user's answer, readable in what the user actually typed. A `cancel` or `abort` move needs no citation:
+  the agent can always end a run honestly (the report says who recorded it).
+
+A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`.
+A run without the mark is reported as UNWITNESSED_NOTE.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+from argcheck.core import arg_rules  # noqa: F401  (defines ARG030 and ARG031)
+from argcheck.core.rules import finding
+
+UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
+HEADER_FIELD = "witnessed"
+HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
+
+
+class Witness(namedtuple("Witness", "records problems")):
+    """The verified records of the witness log (in order) and what is wrong with the rest (empty: all good)."""
+
+    __slots__ = ()
+
+    @property
+    def last_seq(self) -> int:
+        return self.records[-1].get("seq", 0) if self.records else 0
+
+    def record(self, seq) -> dict | None:
+        if isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= len(self.records):
+            return self.records[seq - 1]
+        return None
+
+    def tool_calls(self, kind: str) -> list[dict]:
+        """The witnessed calls of one kind: "bash", "web_search", "web_fetch", "prompt"."""
+        return [record for record in self.records if record.get("kind") == kind]
+
+
+def is_witnessed(header) -> bool:
+    return isinstance(header, dict) and header.get(HEADER_FIELD) is True
+
+
+def witness_of(env, header) -> Witness | None:
+    """The witness records the rules may use: only for a witnessed run, else None."""
+    witness = getattr(env, "witness", None)
+    return witness if is_witnessed(header) and isinstance(witness, Witness) else None
+
+
+def check_log(header, env) -> list:
+    """ARG030: a witnessed run needs a verified log."""
+    if not is_witnessed(header):
+        return []
+    witness = getattr(env, "witness", None)
+    if not isinstance(witness, Witness):
+        return [finding("ARG030", path="/header/witnessed", problem="was not read (no witness key or log)")]
+    if witness.problems:
+        problem = witness.problems[0]
+        problem = problem if problem.startswith("has ") else "is broken at " + problem
+        return [finding("ARG030", path="/header/witnessed", problem=problem)]
+    return []
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class UserCitations:
+    """ARG031 over a whole log: remembers which prompts earlier user moves cited."""
+
+    def __init__(self, witness: Witness | None, header=None) -> None:
+        self.witness, self.cited = witness, set()
+        started = header.get("witness_seq") if isinstance(header, dict) else None
+        self.started = started if isinstance(started, int) and not isinstance(started, bool) else 0
+
+    def check(self, move, previous, path: str) -> list:
+        if self.witness is None or not isinstance(move, dict) or move.get("actor") != "user":
+            return []
+        if move.get("type") in HONEST_ENDINGS and "witness" not in move:
+            return []
+        detail = self._problem(move.get("witness"), previous)
+        return [finding("ARG031", path=path + "/witness", detail=detail)] if detail else []
+
+    def _problem(self, cited, previous) -> str | None:
+        if not isinstance(cited, dict):
+            return 'the move has no "witness" citation'
+        record = self.witness.record(cited.get("seq"))
+        if record is None or record.get("kind") != "prompt":
+            return f"witness record {cited.get('seq')} is not a witnessed user prompt"
+        asked_at = previous.get("witness_seq", 0) if isinstance(previous, dict) else self.started
+        if isinstance(asked_at, int) and record["seq"] <= asked_at:
+            return (f"prompt {record['seq']} came before the question (the log was at record {asked_at} when "
+                    "the move before this one, or the run, was made); wait for the user's answer")
+        if record["seq"] in self.cited:
+            return f"prompt {record['seq']} is already cited by an earlier user move"
+        quote = cited.get("quote")
+        if not isinstance(quote, str) or normalized(quote) not in normalized(record.get("text", "")):
+            return f"the quote is not in prompt {record['seq']} as the user typed it"
+        self.cited.add(record["seq"])
+        return None
