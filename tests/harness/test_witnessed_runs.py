@@ -149,7 +149,7 @@ def test_an_unwitnessed_knowledge_document_marks_each_decision_and_search_unwitn
 
 
 def test_an_honest_cancel_needs_no_citation(witnessed):
-    assert witnessed.apply({"type": "cancel", "actor": "user", "reason": "stopping"}).returncode == 0
+    assert witnessed.apply({"type": "cancel", "actor": "user", "reason": "stopping"}).returncode == 4  # the run ended
 
 
 def test_a_prompt_is_cited_once():
@@ -222,7 +222,7 @@ def test_the_run_index_vouches_for_closed_runs_only_while_they_are_unchanged(wit
 
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(witnessed.root))
     assert not nothing_to_do("Stop", b"{}")  # the run is open
-    assert witnessed.apply({"type": "cancel", "actor": "user", "reason": "done"}).returncode == 0
+    assert witnessed.apply({"type": "cancel", "actor": "user", "reason": "done"}).returncode == 4  # the run ended
     assert nothing_to_do("Stop", b"{}") and nothing_to_do("PostToolUse", b"{}")
     state = witnessed.root / STATE
     state.write_text(state.read_text().replace('"cancelled"', '"decomposing"', 1))  # changed behind argcheck

@@ -110,7 +110,10 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
 
 
 def _index(path: str, doc: dict) -> None:
-    """Tell the hooks' run index whether the run just written is closed (files/runindex.py)."""
+    """Tell the hooks' run index whether the run just written is closed (files/runindex.py). Only a project's
+    state directory has one: the hooks look nowhere else, and a state file kept elsewhere gets no companion."""
+    if os.path.basename(os.path.dirname(os.path.abspath(path))) != DEFAULT_STATE_DIR:
+        return
     from argcheck.core import discovery
     from argcheck.files import runindex
 
