@@ -254,3 +254,14 @@ def test_an_unwitnessed_decision_log_marks_user_entries_and_executions(tmp_path)
     assert project.apply(ran, said).returncode == 0
     log_md = project.argcheck("render", STATE, "--format", "md").stdout
     assert log_md.count("  - witnessed: no (as the agent recorded it)") == 2
+
+
+def test_witnessing_off_starts_an_unwitnessed_run_that_says_so(tmp_path, monkeypatch):
+    from argcheck.files import witnesslog
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("ARGCHECK_CONVERSATION_ID", "conv-1")
+    witnesslog.load_key(witnesslog.key_dir(), create=True)
+    assert witnesslog.hooks_in_place() is True
+    monkeypatch.setenv("ARGCHECK_WITNESS", "off")
+    assert witnesslog.hooks_in_place() is False

@@ -222,7 +222,10 @@ def test_the_whole_run_completes_in_claude_code_with_no_refusal_of_a_taught_comm
         skill, route, installed, tmp_path):
     plan, state = PLANS[skill](route)
     box = sandbox(skill, tmp_path)
-    extra = {"CONSULT_STATE_DIR": box.env["CONSULT_STATE_DIR"]}
+    # The scripted model cannot search the web or know the witness log's numbers in advance, so these runs
+    # are started unwitnessed (ARGCHECK_WITNESS=off, docs/hooks.md); test_witness_rules_real.py covers
+    # witnessed runs. The consent hook, the Stop gate and the guard are in place as installed.
+    extra = {"CONSULT_STATE_DIR": box.env["CONSULT_STATE_DIR"], "ARGCHECK_WITNESS": "off"}
     outcome = drive(plan, installed["claude"], box.work,
                     lambda url: claude_env(installed["home"], installed["bin"], tmp_path / "bin", url, extra))
     refused = outcome.refusals()

@@ -97,7 +97,10 @@ def verify(lines: list[str], key: bytes) -> tuple[list[dict], list[str]]:
 
 def hooks_in_place() -> bool:
     """Whether a run started now is witnessed: argcheck's SessionStart hook ran in this conversation (it
-    exports ARGCHECK_CONVERSATION_ID through CLAUDE_ENV_FILE) and the witness key exists."""
+    exports ARGCHECK_CONVERSATION_ID through CLAUDE_ENV_FILE) and the witness key exists, unless the user
+    turned witnessing off (ARGCHECK_WITNESS=off): the run then says "unwitnessed" in every report."""
+    if os.environ.get("ARGCHECK_WITNESS") == "off":
+        return False
     return bool(os.environ.get(CONVERSATION_VARIABLE)) and load_key(key_dir(), create=False) is not None
 
 
