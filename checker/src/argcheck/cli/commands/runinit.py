@@ -34,6 +34,7 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
         return int(REFUSED[refused.kind])
     except FileExistsError as error:
         raise click.UsageError(f"{error.args[0]} already exists (use --force to replace it, or --resume)") from None
+    text = _marked(path, text)
     if settings.get("save"):  # a protocol that declares `save`: the report beside the state file, not on stdout
         return save_beside(spec, path, text)
     click.echo(text, nl=False)
@@ -52,3 +53,14 @@ def save_beside(spec, path: str, text: str) -> int:
         return int(ExitCode.USAGE)
     click.echo(f"argcheck: {spec.name} recorded in {path}; its report is in {report}", err=True)
     return int(ExitCode.OK)
+
+
+def _marked(path: str, text: str) -> str:
+    """The run's Markdown report with the unwitnessed mark every report of such a run carries."""
+    from argcheck.cli.witnessmark import marked_markdown
+
+    try:
+        header = operations.load_doc(path).get("header") or {}
+    except operations.InputError:
+        return text
+    return marked_markdown(text, header)
