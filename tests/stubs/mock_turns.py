@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 NOTICE_MARK = "background-task event"  # in the system notification that a background subagent finished
+# Codex sends these user messages before the prompt (the working directory, the project's AGENTS.md).
+CODEX_CONTEXT = ("<environment_context>", "# AGENTS.md instructions")
 
 
 def _text_of(content: Any) -> str:
@@ -23,12 +25,13 @@ def _text_of(content: Any) -> str:
 
 
 def first_user_text(body: dict) -> str:
-    """The text of the first user message (what starts the conversation: the prompt, or a subagent's brief)."""
+    """The text of the first user message (what starts the conversation: the prompt, or a subagent's brief);
+    Codex's context messages before the prompt do not count."""
     items = body.get("input") if "input" in body else body.get("messages", [])
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and item.get("role") == "user":
             text = _text_of(item.get("content"))
-            if text:
+            if text and not text.startswith(CODEX_CONTEXT):
                 return text
     return items if isinstance(items, str) else ""
 
