@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stubs"))
 
 from mock_llm_server import MockLLMServer  # noqa: E402
-from mock_turns import chosen_arm, turn_opener  # noqa: E402
+from mock_turns import chosen_arm, first_user_text, turn_opener  # noqa: E402
 
 NOTICE = "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nThis is an automated background-task event"
 
@@ -81,3 +81,17 @@ def test_a_branch_step_in_the_script_chooses_by_the_last_tool_result():
     with MockLLMServer(script) as server:
         assert said(ask(server, [text("user", "go"), text("assistant", "x"), result("status synthesized")])) == "assess"
         assert said(ask(server, [text("user", "go")])) == "after"
+
+
+def test_a_codex_conversation_is_routed_by_its_prompt_not_by_its_context_messages():
+    """Codex sends the environment (and the project's AGENTS.md) as user messages before the prompt."""
+    def user(words: str) -> dict:
+        return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": words}]}
+
+    body = {"input": [{"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "rules"}]},
+                      user("<environment_context>\n  <cwd>/w</cwd>\n</environment_context>"),
+                      user("# AGENTS.md instructions for /w\n\nbe brief"), user("You are Kant, one member")]}
+    assert first_user_text(body) == "You are Kant, one member"
+    server = MockLLMServer(routes={"You are Kant": []})
+    server.httpd.server_close()
+    assert server.route_of(body) == "You are Kant"
