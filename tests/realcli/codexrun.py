@@ -85,6 +85,9 @@ class Call:
     def thread_id(self) -> str | None:
         return next((e.get("thread_id") for e in self.events if e.get("type") == "thread.started"), None)
 
+    def threads(self) -> set:
+        return {e.get("thread_id") for e in self.events if e.get("type") == "thread.started"}
+
     def completed(self) -> bool:
         return any(e.get("type") == "turn.completed" for e in self.events)
 
@@ -168,9 +171,10 @@ def codex_call(argv: list, cwd: Path, env: dict) -> Call:
     return Call(argv, done.returncode, events, done.stderr)
 
 
-def drive(plan: CodexPlan, codex: Path, cwd: Path, env_for, access: SandboxAccess) -> Outcome:
-    """Run the plan in the real Codex CLI: one `codex exec` per user turn, `codex exec resume` after the first.
-    `env_for(base_url)` gives the environment (CODEX_HOME's config.toml pointed at the server)."""
+def drive(plan: CodexPlan, codex: Path, cwd: Path, env_for, access: SandboxAccess, last: bool = True) -> Outcome:
+    """Run the plan in the real Codex CLI: one `codex exec` per user turn, then `codex exec resume --last` (as
+    the skills teach the user; last=False: `resume THREAD_ID`). `env_for(base_url)` gives the environment
+    (CODEX_HOME's config.toml pointed at the server)."""
     server = MockLLMServer(plan.script(), routes=plan.routes).start()
     env = env_for(server.base_url)
     calls, thread, started = [], None, time.monotonic()
@@ -180,7 +184,8 @@ def drive(plan: CodexPlan, codex: Path, cwd: Path, env_for, access: SandboxAcces
             if thread is None:
                 argv = [str(codex), "exec", *common, *access.first(), turn.prompt]
             else:
-                argv = [str(codex), "exec", "resume", thread, *common, *access.resume(), turn.prompt]
+                which = ["--last"] if last else [thread]
+                argv = [str(codex), "exec", "resume", *which, *common, *access.resume(), turn.prompt]
             call = codex_call(argv, cwd, env)
             calls.append(call)
             thread = thread or call.thread_id()

@@ -77,15 +77,15 @@ def installed(real_clis):
 class Run:
     """One run's fresh HOME (a copy of the install's), its CODEX_HOME and the environment Codex gets."""
 
-    def __init__(self, installed: dict, skill: str):
+    def __init__(self, installed: dict, name: str, skill: str | None = None):
         self.installed, self.project = installed, installed["project"]
-        self.home = installed["root"] / f"home-{skill}"
+        self.home = installed["root"] / f"home-{name}"
         shutil.copytree(installed["home"], self.home)
         self.codex_home = self.home / ".codex"
         self.claude_dir = self.home / ".claude"
         for directory in (self.codex_home, self.claude_dir):
             directory.mkdir(exist_ok=True)
-        seed = FIXTURES / skill / "workspace"
+        seed = FIXTURES / (skill or name) / "workspace"  # the skill's workspace files (docs/design.md, ...)
         if seed.is_dir():
             shutil.copytree(seed, self.project, dirs_exist_ok=True)
 
@@ -111,7 +111,10 @@ class Run:
 # --- the plans -----------------------------------------------------------------------------------------------
 
 def start(skill: str, task: str | None = None) -> CodexPlan:
-    return CodexPlan().user(f"${skill} {task or TASKS[skill]}")
+    """The user names the skill; the model reads its notes for Codex first (Codex has no skill tool to open
+    the skill's other files, so the skill says to read them with the shell)."""
+    plan = CodexPlan().user(f"${skill} {task or TASKS[skill]}")
+    return plan.run(f"cat .agents/skills/{skill}/references/agents.md")
 
 
 def toulmin_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
@@ -183,17 +186,40 @@ def council_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
              f"argcheck render {state} --format md -o .argcheck/council-design.md", f"argcheck next {state}")
     plan.routes = {f"You are {name}, one member": replies for name, replies in council_replies().items()}
     access = SandboxAccess(network=True, writable=(str(run.codex_home),))
-    return plan.reply("The critique is in .argcheck/council-design.md."), state, access
+    plan.reply("The critique is in .argcheck/council-design.md.")
+    # One more user turn: `resume --last` must find the orchestrator's thread, not a consultee's nested one.
+    plan.user("Which points are High?").run(f"argcheck next {state}").reply("DES-1, POP-2 and DES-2.")
+    return plan, state, access
 
 
-PLANS = {"toulmin": toulmin_plan, "triz": triz_plan, "deliberate": deliberate_plan, "council": council_plan}
+HEADLESS_STATE = ".argcheck/council-headless.json"
+ASSESSOR_MARK = "You write the final assessment of a reasoning council"
+
+
+def council_headless_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
+    """The skill's headless run, in one command: the consultee (Codex itself) answers every persona in
+    parallel, each self-critique in its persona's resumed session, then the final assessment."""
+    demo = json.loads((REPO / "checker/src/argcheck/protocols/council/data/demo/council.json").read_text())
+    plan = start("council", "Critique docs/design.md with the council, headless.").run(
+        "argcheck doctor",
+        f"argcheck init council --document docs/design.md --consultee codex --run --state {HEADLESS_STATE} --save",
+        f"argcheck next {HEADLESS_STATE}")
+    plan.routes = {f"You are {name}, one member": replies for name, replies in council_replies().items()}
+    plan.routes[ASSESSOR_MARK] = [{"reply": json.dumps(demo["assessment"])}]
+    access = SandboxAccess(network=True, writable=(str(run.codex_home),))
+    return plan.reply("The critique is in .argcheck/council-headless.md."), HEADLESS_STATE, access
+
+
+PLANS = {"toulmin": toulmin_plan, "triz": triz_plan, "deliberate": deliberate_plan, "council": council_plan,
+         "council-headless": council_headless_plan}
+FINISHED = {**LAST, "council-headless": "assessed"}
 
 
 # --- the test ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("skill", PLANS)
 def test_the_whole_run_completes_in_codex_with_no_refused_command(skill, installed):
-    run = Run(installed, skill)
+    run = Run(installed, skill, skill.split("-")[0])
     plan, state, access = PLANS[skill](run)
     outcome = drive(plan, installed["codex"], run.project, run.env_for, access)
     refused = outcome.refusals()
@@ -203,12 +229,14 @@ def test_the_whole_run_completes_in_codex_with_no_refused_command(skill, install
         f"{len(outcome.calls)} of {len(plan.turns)} turns ran; the last (exit {last.exit_code}): "
         f"{json.dumps(last.events)[-3000:]} {last.stderr[-1500:]}")
     assert all(c.exit_code == 0 and c.completed() for c in outcome.calls), f"{last.stderr[-2000:]}"
+    threads = [c.threads() for c in outcome.calls]
+    assert all(t == threads[0] and len(t) == 1 for t in threads), f"`resume --last` left the run's thread: {threads}"
     assert refused["outputs"] == [], json.dumps(refused["outputs"], indent=1)[:6000]
     assert refused["events"] == [], json.dumps(refused["events"], indent=1)[:6000]
     assert plan.script() and outcome.server.script == [], "the scripted model's every step was taken"
     assert all(steps == [] for steps in outcome.server.routes.values()), "every consultee reply was asked for"
     status = run.argcheck("next", state, "--format", "json")
-    assert json.loads(status.stdout)["status"] == LAST[skill], status.stdout[-2000:] + status.stderr[-2000:]
+    assert json.loads(status.stdout)["status"] == FINISHED[skill], status.stdout[-2000:] + status.stderr[-2000:]
     validated = run.argcheck("validate", state)
     assert validated.returncode == 0, validated.stdout + validated.stderr
     outcome_of_file = operations.validate_file(str(run.project / state))
@@ -238,6 +266,15 @@ def council_heard_everyone(run: Run, state: str, outcome) -> None:
     assert (run.project / ".argcheck" / "council-design.md").is_file()
 
 
+def headless_council_heard_everyone(run: Run, state: str, outcome) -> None:
+    final = operations.validate_file(str(run.project / state)).replay.engine.state
+    assert final.council_line().startswith("6 of 6 personas"), final.council_line()
+    for name in PERSONAS:
+        assert len(outcome.server.requests_of(f"You are {name}, one member")) == 2, name
+    assert len(outcome.server.requests_of(ASSESSOR_MARK)) == 1
+    assert (run.project / ".argcheck" / "council-headless.md").is_file()
+
+
 def triz_document(run: Run, state: str, outcome) -> None:
     class Box:  # what the scenario's check reads
         def argcheck(self, *args, what):
@@ -248,7 +285,8 @@ def triz_document(run: Run, state: str, outcome) -> None:
     scenario_of("triz").check(Box(), state)
 
 
-CHECKS = {"deliberate": claude_consulted, "council": council_heard_everyone, "triz": triz_document}
+CHECKS = {"deliberate": claude_consulted, "council": council_heard_everyone, "triz": triz_document,
+          "council-headless": headless_council_heard_everyone}
 
 
 # --- what the runs above rely on (measured on Codex 0.169.0) -------------------------------------------------
