@@ -82,9 +82,11 @@ class Run:
         self.home = installed["root"] / f"home-{name}"
         shutil.copytree(installed["home"], self.home)
         self.codex_home = self.home / ".codex"
-        self.claude_dir = self.home / ".claude"
-        for directory in (self.codex_home, self.claude_dir):
-            directory.mkdir(exist_ok=True)
+        # Claude Code keeps its session transcripts here (what `--resume` reads); the rest of ~/.claude (its
+        # settings, hooks) need not be writable for a consultee call, and stays read-only in the runs below.
+        self.claude_sessions = self.home / ".claude" / "projects"
+        for directory in (self.codex_home, self.claude_sessions):
+            directory.mkdir(parents=True, exist_ok=True)
         seed = FIXTURES / (skill or name) / "workspace"  # the skill's workspace files (docs/design.md, ...)
         if seed.is_dir():
             shutil.copytree(seed, self.project, dirs_exist_ok=True)
@@ -150,7 +152,8 @@ def deliberate_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
     task = TASKS["deliberate"].replace("Ask codex.", "Ask claude.")
     plan = user_turns(start("deliberate", task), commands[:at] + [constraint] + commands[at:])
     plan.routes = {CONSULTEE_MARK: replies_of("consultee.json"), ARBITER_MARK: replies_of("arbiter.json")}
-    return plan.reply("Here is the decision log."), state, SandboxAccess(network=True, writable=(str(run.claude_dir),))
+    return plan.reply("Here is the decision log."), state, SandboxAccess(network=True,
+                                                                 writable=(str(run.claude_sessions),))
 
 
 COUNCIL_STATE = ".argcheck/council-design.json"
