@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,16 @@ from mock_llm_server import MockLLMServer
 from wholerun import TAUGHT, Plan
 
 RUN_LIMIT = 300
+# /tmp is a writable root of every workspace-write sandbox: a HOME there would let a command write into it
+# without the writable root a test means to measure. So the runs' directories live here instead.
+SCRATCH = Path.home() / ".cache" / "argcheck-tests" / "codex-runs"
 EXIT_CODE = re.compile(r"^Process exited with code (-?\d+)$", re.M)
+
+
+def scratch_dir() -> Path:
+    """A new empty directory outside /tmp for one module's runs (the caller removes it)."""
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix="run-", dir=SCRATCH))
 
 
 def exec_command(command: str) -> dict:

@@ -4,8 +4,10 @@ A fresh HOME gets `./install.sh --prefix P --agent codex --project PROJECT` (the
 PROJECT/.agents/skills, where Codex finds them). Then each run, in a fresh copy of that HOME with P/bin on
 PATH and its own CODEX_HOME pointed at the scripted model (tests/stubs/mock_llm_server.py), is driven by
 `codex exec` in PROJECT: the user's first message names the skill (`$toulmin ...`), each later user message
-is one `codex exec resume THREAD_ID` call. Every call runs in the `workspace-write` sandbox with the default
-approval mode of `codex exec` (see codexrun.py for the exact flags):
+is one `codex exec resume --last` call (as the skills' notes for Codex tell the user; the test checks that it
+continued the run's own thread). Every call runs in the `workspace-write` sandbox with the default approval
+mode of `codex exec`, plus, where a consultee is called, network access and the consultee CLI's session
+directory as a writable root (codexrun.SandboxAccess; the plans are in codexplans.py):
 
 - toulmin whole, in one call;
 - triz through its five user reviews (and the sources the user gives when the agent cannot search), one
@@ -13,8 +15,10 @@ approval mode of `codex exec` (see codexrun.py for the exact flags):
 - deliberate with Claude as the consultee: Codex orchestrating, the pinned Claude Code consulting through
   `argcheck consult` -> the claude wrapper -> `claude -p`, against the same mock server; one user turn mid-run
   (a constraint) resumes the thread, and the consultee's Claude session is resumed round after round;
-- council without subagents (Codex has none): one `argcheck consult STATE --consultee codex` per persona and
-  round, each a nested `codex exec` (Codex consulting itself in a fresh session), then the final assessment.
+- council without subagents (Codex has none), both ways its notes for Codex give: one
+  `argcheck consult STATE --consultee codex` per persona and round, each a nested `codex exec` (Codex
+  consulting itself in a fresh session), then the final assessment; and the headless
+  `argcheck init council ... --consultee codex --run` in one command.
 
 The scripted model runs what each SKILL.md teaches: its ```bash blocks and, between them, the moves of each
 skill's scenario (tests/fixtures/skills/<name>/scenario.py). Each test asserts that every user turn ran,
@@ -31,14 +35,14 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
-from codexrun import CodexPlan, SandboxAccess, drive
+from codexplans import ARBITER_MARK, ASSESSOR_MARK, CONSULTEE_MARK, FINISHED, PERSONAS, PLANS
+from codexrun import drive, scratch_dir
 from kit.skillrun import FIXTURES
 from mock_llm_server import CLAUDE_ENV, CODEX_CONFIG
-from test_whole_runs_real import LAST, TASKS, scenario_of, skill_commands, user_turns
+from test_whole_runs_real import scenario_of
 
 from argcheck.files import operations
 
@@ -47,7 +51,6 @@ pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_LIMIT = 300
 SKILLS = ("council", "deliberate", "toulmin", "triz")
-SCRATCH = Path.home() / ".cache" / "argcheck-tests" / "codex-runs"
 
 
 def install_argv(prefix: Path, project: Path) -> list[str]:
@@ -58,8 +61,7 @@ def install_argv(prefix: Path, project: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def installed(real_clis):
     """The documented Codex install into a fresh prefix, HOME and project, outside /tmp."""
-    SCRATCH.mkdir(parents=True, exist_ok=True)
-    root = Path(tempfile.mkdtemp(prefix="run-", dir=SCRATCH))
+    root = scratch_dir()
     home, prefix, project = root / "install-home", root / "prefix", root / "project"
     for directory in (home, project):
         directory.mkdir()
@@ -109,116 +111,6 @@ class Run:
         return subprocess.run([str(self.installed["bin"] / "argcheck"), *args], cwd=self.project,
                               capture_output=True, text=True, env=self.env("http://127.0.0.1:9"), timeout=120)
 
-
-# --- the plans -----------------------------------------------------------------------------------------------
-
-def start(skill: str, task: str | None = None) -> CodexPlan:
-    """The user names the skill; the model reads its notes for Codex first (Codex has no skill tool to open
-    the skill's other files, so the skill says to read them with the shell)."""
-    plan = CodexPlan().user(f"${skill} {task or TASKS[skill]}")
-    return plan.run(f"cat .agents/skills/{skill}/references/agents.md")
-
-
-def toulmin_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
-    commands, state = skill_commands("toulmin")
-    return start("toulmin").run(*commands).reply("Here is the verdict."), state, SandboxAccess()
-
-
-def triz_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
-    commands, state = skill_commands("triz")
-    plan = user_turns(start("triz"), commands)
-    return plan.reply("Here is the Knowledge Document."), state, SandboxAccess()
-
-
-CONSULTEE_MARK = "You are the consultee in a bounded"
-ARBITER_MARK = "You are an independent arbiter"
-
-
-def replies_of(transcript: str) -> list[dict]:
-    data = json.loads((FIXTURES / "deliberate" / transcript).read_text(encoding="utf-8"))
-    return [{"reply": reply["response"]} for reply in data["replies"]]
-
-
-def deliberate_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """The skill's run with Claude as the consultee: the scripted Claude answers as the skill's consultee and
-    arbiter transcripts do."""
-    commands, state = skill_commands("deliberate")
-    commands = [c.replace("--consultee codex", "--consultee claude") if c.startswith("argcheck init") else c
-                for c in commands]
-    constraint = ("argcheck apply .argcheck/deliberate-storage.json '{\"type\": \"ledger\", \"actor\": \"user\", "
-                  "\"id\": \"L1\", \"provenance\": \"user\", \"claim_type\": \"constraint\", "
-                  "\"text\": \"No native dependencies.\"}'")
-    at = next(i for i, c in enumerate(commands) if c.startswith("argcheck init deliberate")) + 1
-    task = TASKS["deliberate"].replace("Ask codex.", "Ask claude.")
-    plan = user_turns(start("deliberate", task), commands[:at] + [constraint] + commands[at:])
-    plan.routes = {CONSULTEE_MARK: replies_of("consultee.json"), ARBITER_MARK: replies_of("arbiter.json")}
-    return plan.reply("Here is the decision log."), state, SandboxAccess(network=True,
-                                                                 writable=(str(run.claude_sessions),))
-
-
-COUNCIL_STATE = ".argcheck/council-design.json"
-PERSONAS = ("Aristotle", "Descartes", "Kant", "Leibniz", "Popper", "Russell")
-
-
-def council_replies() -> dict[str, list[dict]]:
-    """Each persona's critique and self-critique as its nested Codex answers them: the demo's recorded council,
-    and a light critique for Kant (who timed out there)."""
-    demo = json.loads((REPO / "checker/src/argcheck/protocols/council/data/demo/council.json").read_text())
-    kant = {"agent_style": "Kant", "critique_tree": {
-        "id": "KAN-1", "claim": "KAN: the requirement cannot be made a universal rule without a stated load.",
-        "evidence": "The store scales to any future load without redesign.", "confidence": 0.6,
-        "severity": "Medium", "sub_critiques": []}}
-    critiques = {**demo["critiques"], "Kant": kant}
-    selves = {**demo["self_critiques"], "Kant": {"agent_style": "Kant", "adjustments": []}}
-    return {name: [{"reply": json.dumps(critiques[name])}, {"reply": json.dumps(selves[name])}]
-            for name in PERSONAS}
-
-
-def council_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """Without subagents: one `argcheck consult --consultee codex` per persona and round, then the assessment."""
-    state = COUNCIL_STATE
-    demo = json.loads((REPO / "checker/src/argcheck/protocols/council/data/demo/council.json").read_text())
-    consult = f"argcheck consult {state} --consultee codex"
-    plan = start("council").run("argcheck doctor", f"argcheck init council --document docs/design.md --state {state}",
-                                f"argcheck next {state}")
-    plan.run(*[consult] * len(PERSONAS), f"argcheck next {state}", *[consult] * len(PERSONAS),
-             f"argcheck next {state}", f"argcheck render {state} --format json")
-    from argcheck.core.commandtext import ingest_command
-
-    plan.run(ingest_command(state, demo["assessment"]),
-             f"argcheck render {state} --format md -o .argcheck/council-design.md", f"argcheck next {state}")
-    plan.routes = {f"You are {name}, one member": replies for name, replies in council_replies().items()}
-    access = SandboxAccess(network=True, writable=(str(run.codex_home),))
-    plan.reply("The critique is in .argcheck/council-design.md.")
-    # One more user turn: `resume --last` must find the orchestrator's thread, not a consultee's nested one.
-    plan.user("Which points are High?").run(f"argcheck next {state}").reply("DES-1, POP-2 and DES-2.")
-    return plan, state, access
-
-
-HEADLESS_STATE = ".argcheck/council-headless.json"
-ASSESSOR_MARK = "You write the final assessment of a reasoning council"
-
-
-def council_headless_plan(run: Run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """The skill's headless run, in one command: the consultee (Codex itself) answers every persona in
-    parallel, each self-critique in its persona's resumed session, then the final assessment."""
-    demo = json.loads((REPO / "checker/src/argcheck/protocols/council/data/demo/council.json").read_text())
-    plan = start("council", "Critique docs/design.md with the council, headless.").run(
-        "argcheck doctor",
-        f"argcheck init council --document docs/design.md --consultee codex --run --state {HEADLESS_STATE} --save",
-        f"argcheck next {HEADLESS_STATE}")
-    plan.routes = {f"You are {name}, one member": replies for name, replies in council_replies().items()}
-    plan.routes[ASSESSOR_MARK] = [{"reply": json.dumps(demo["assessment"])}]
-    access = SandboxAccess(network=True, writable=(str(run.codex_home),))
-    return plan.reply("The critique is in .argcheck/council-headless.md."), HEADLESS_STATE, access
-
-
-PLANS = {"toulmin": toulmin_plan, "triz": triz_plan, "deliberate": deliberate_plan, "council": council_plan,
-         "council-headless": council_headless_plan}
-FINISHED = {**LAST, "council-headless": "assessed"}
-
-
-# --- the test ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("skill", PLANS)
 def test_the_whole_run_completes_in_codex_with_no_refused_command(skill, installed):
@@ -290,32 +182,3 @@ def triz_document(run: Run, state: str, outcome) -> None:
 
 CHECKS = {"deliberate": claude_consulted, "council": council_heard_everyone, "triz": triz_document,
           "council-headless": headless_council_heard_everyone}
-
-
-# --- what the runs above rely on (measured on Codex 0.169.0) -------------------------------------------------
-
-def test_a_command_the_sandbox_refuses_is_counted_though_codex_reports_no_event_for_it(installed):
-    """The refusal count reads the tool outputs the model got: Codex's --json stream has no item for a command
-    the sandbox refused (here a write into HOME, outside the writable roots)."""
-    run = Run(installed, "sandbox-refusal")
-    plan = CodexPlan().user("make two files").run("touch made-here.txt", f"touch {run.home}/outside.txt")
-    plan.reply("done")
-    outcome = drive(plan, installed["codex"], run.project, run.env_for, SandboxAccess())
-    refused = outcome.refusals()
-    assert (run.project / "made-here.txt").is_file() and not (run.home / "outside.txt").exists()
-    assert [o["input"]["cmd"] for o in refused["outputs"]] == [f"touch {run.home}/outside.txt"], refused
-    assert "Read-only file system" in refused["outputs"][0]["output"]
-    commands = [e["item"]["command"] for c in outcome.calls for e in c.events
-                if e.get("type") == "item.completed" and e["item"].get("type") == "command_execution"]
-    assert commands == ["/bin/bash -c 'touch made-here.txt'"], "Codex now reports the refused command: " \
-        "count it from the events too"
-
-
-def test_resume_runs_read_only_unless_the_sandbox_mode_is_given_again(installed):
-    """`codex exec resume` has no --sandbox flag; without `-c sandbox_mode=...` it does not keep the thread's."""
-    run = Run(installed, "resume-sandbox")
-    plan = CodexPlan().user("first").run("touch first.txt").reply("one")
-    plan.user("second").run("touch second.txt").reply("two")
-    outcome = drive(plan, installed["codex"], run.project, run.env_for, SandboxAccess(resume_mode=False))
-    assert (run.project / "first.txt").is_file() and not (run.project / "second.txt").exists()
-    assert [o["input"]["cmd"] for o in outcome.refusals()["outputs"]] == ["touch second.txt"]
