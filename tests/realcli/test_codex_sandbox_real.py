@@ -60,3 +60,15 @@ def test_resume_runs_read_only_unless_the_sandbox_mode_is_given_again(box, given
     assert (box["project"] / "second.txt").is_file() == given_again
     refused = [o["input"]["cmd"] for o in outcome.refusals()["outputs"]]
     assert refused == ([] if given_again else ["touch second.txt"])
+
+
+@pytest.mark.parametrize("network", [False, True])
+def test_codex_tells_its_commands_when_the_sandbox_cuts_the_network(box, network):
+    """`argcheck consult` refuses up front (exit 2, nothing recorded) when CODEX_SANDBOX_NETWORK_DISABLED=1:
+    Codex sets it in every command it runs without network access, and only then."""
+    plan = CodexPlan().user("show the sandbox").run("env").reply("done")
+    outcome = drive(plan, box["codex"], box["project"], box["env_for"], SandboxAccess(network=network))
+    (request,) = [r for r in outcome.server.model_requests() if any(
+        isinstance(i, dict) and i.get("type") == "function_call_output" for i in r["body"]["input"])]
+    output = next(i["output"] for i in request["body"]["input"] if i.get("type") == "function_call_output")
+    assert ("CODEX_SANDBOX_NETWORK_DISABLED=1" in output) == (not network), output
