@@ -70,6 +70,7 @@ PROJECT=""
 AGENTS=()
 AGENT_GIVEN=0
 COPIED=""
+KEPT=""
 SKILLS_PHRASE=""
 EXTRAS_NOTE=""
 # Set by uninstall.
@@ -352,15 +353,15 @@ install_wrappers() {
 
 # Installs the skills for each chosen agent; sets SKILLS_PHRASE for the result line (", 4 skills → DIR (...)").
 install_skills() {
-  local version="$1" agent dir all kept
-  all="$(source_skills)"
+  local version="$1" agent dir
   SKILLS_PHRASE=""
   for agent in "${AGENTS[@]}"; do
     dir="$(agent_skills_dir "${agent}")"
     install_agent_skills "${agent}" "${version}"
-    kept="$(comm -23 <(printf '%s\n' "${all}" | sort) <(printf '%s' "${COPIED}" | sort) | paste -sd, - | sed 's/,/, /g')"
-    SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${COPIED}" → "${dir}")"
-    if [ -n "${kept}" ]; then SKILLS_PHRASE="${SKILLS_PHRASE} (kept as the skills CLI installed them: ${kept})"; fi
+    if [ -n "${COPIED}" ] || [ -z "${KEPT}" ]; then
+      SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${COPIED}" → "${dir}")"
+    fi
+    if [ -n "${KEPT}" ]; then SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${KEPT}" "already in" "${dir}")"; fi
   done
 }
 
