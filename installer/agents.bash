@@ -160,7 +160,9 @@ codex_hint() {
   # shellcheck disable=SC2016 # $deliberate is for Codex, not for a shell
   printf 'Codex: skills in %s. Run a protocol with: codex exec --sandbox workspace-write -c sandbox_workspace_write.network_access=true '"'"'$deliberate ...'"'"'\n' \
     "$(agent_skills_dir codex)"
-  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee)\n'
+  printf '  and its next turns with: codex exec resume --last -c sandbox_mode='"'"'"workspace-write"'"'"' -c sandbox_workspace_write.network_access=true '"'"'...'"'"'\n'
+  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee;\n'
+  printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
 }
 
 # --- Gemini CLI --------------------------------------------------------------------------------------
