@@ -118,3 +118,30 @@ def test_skills_cli_then_install_sh_then_doctor_and_both_agents_list_the_skills(
     for name in SKILLS:
         description, _body = split_skill((REPO / "skills" / name / "SKILL.md").read_text(encoding="utf-8"))
         assert f"- {name}: {description}" in texts[0], f"Claude Code does not list {name}"
+
+
+def test_codex_reads_the_mcp_block_install_sh_adds_and_uninstall_restores_its_config(
+    real_clis, sandbox, codex_env, mock_server
+):
+    """`./install.sh --agent codex --mcp`: the real Codex lists the argcheck MCP server with the installed
+    command; `--uninstall --agent codex` leaves its config.toml byte for byte as it was."""
+    server = mock_server()
+    codex = codex_env(server.base_url)
+    config = Path(codex["CODEX_HOME"]) / "config.toml"
+    before = config.read_bytes()
+    env = {**os.environ, **codex, "PIP_CACHE_DIR": str(Path.home() / ".cache" / "pip"),
+           "RUSTUP_HOME": str(sandbox / "rustup")}
+    env.pop("ARGCHECK_PREFIX", None)
+    prefix = sandbox / "prefix"
+    installed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--mcp"],
+                    env, sandbox / "work", INSTALL_LIMIT)
+    assert installed.returncode == 0, installed.stderr
+    listed = run([str(real_clis["codex"]), "mcp", "get", "argcheck"], codex, sandbox / "work", 60)
+    assert listed.returncode == 0, listed.stderr
+    assert re.search(rf"command: {re.escape(str(prefix / 'bin' / 'argcheck'))}\s", listed.stdout), listed.stdout
+    assert re.search(r"args: mcp\s", listed.stdout), listed.stdout
+
+    removed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--uninstall"],
+                  env, sandbox / "work")
+    assert removed.returncode == 0, removed.stderr
+    assert config.read_bytes() == before
