@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2153 # the variables are install.sh's
 # install.sh's per-agent parts: where each agent reads skills, the skills another installer put there,
 # Codex's MCP entry and how to run it, Gemini CLI's policy and MCP entry. Sourced by install.sh, which
 # sets SOURCE_DIR, PROJECT, BIN_DIR, PYTHON, DRY_RUN, ASSUME_YES and defines act, write_file, die, note.

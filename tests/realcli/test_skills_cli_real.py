@@ -56,6 +56,16 @@ def run(argv, env, cwd, limit=120) -> subprocess.CompletedProcess:
     return proc
 
 
+def skills_listing(body: dict) -> str:
+    """The `<skills_instructions>` text of a Codex request: the skill roots table and one line per skill."""
+    return "\n".join(c.get("text", "") for item in body["input"] for c in item.get("content", []) or []
+                     if isinstance(c, dict) and "<skills_instructions>" in c.get("text", ""))
+
+
+def description_of(name: str) -> str:
+    return split_skill((REPO / "skills" / name / "SKILL.md").read_text(encoding="utf-8"))[0]
+
+
 def test_skills_cli_then_install_sh_then_doctor_and_both_agents_list_the_skills(
     skills_cli, real_clis, sandbox, codex_env, claude_env, mock_server
 ):
@@ -100,13 +110,10 @@ def test_skills_cli_then_install_sh_then_doctor_and_both_agents_list_the_skills(
     codex = run([str(real_clis["codex"]), "exec", "--skip-git-repo-check", "--sandbox", "read-only", "hi"],
                 codex_env(server.base_url), work)
     assert codex.returncode == 0, codex.stderr
-    request = server.model_requests()[0]["body"]
-    listing = "\n".join(c.get("text", "") for item in request["input"] for c in item.get("content", []) or []
-                        if isinstance(c, dict) and "<skills_instructions>" in c.get("text", ""))
+    listing = skills_listing(server.model_requests()[0]["body"])
     assert f"`{home}/.agents/skills`" in listing, listing[:2000]
     for name in SKILLS:
-        description, _body = split_skill((REPO / "skills" / name / "SKILL.md").read_text(encoding="utf-8"))
-        assert f"- {name}: {description}" in listing, f"Codex does not list {name}: {listing[:2000]}"
+        assert f"- {name}: {description_of(name)}" in listing, f"Codex does not list {name}: {listing[:2000]}"
 
     # 5. The real Claude Code lists them too (through the symlinks in ~/.claude/skills).
     claude = run([str(real_clis["claude"]), "-p", "hi", "--output-format", "json"],
@@ -116,15 +123,15 @@ def test_skills_cli_then_install_sh_then_doctor_and_both_agents_list_the_skills(
     texts = [t for t in system_texts(first) if LISTING_HEADER in t]
     assert texts, "Claude Code lists no skills"
     for name in SKILLS:
-        description, _body = split_skill((REPO / "skills" / name / "SKILL.md").read_text(encoding="utf-8"))
-        assert f"- {name}: {description}" in texts[0], f"Claude Code does not list {name}"
+        assert f"- {name}: {description_of(name)}" in texts[0], f"Claude Code does not list {name}"
 
 
-def test_codex_reads_the_mcp_block_install_sh_adds_and_uninstall_restores_its_config(
+def test_codex_lists_the_project_skills_and_the_mcp_server_install_sh_adds_and_uninstall_restores_config(
     real_clis, sandbox, codex_env, mock_server
 ):
-    """`./install.sh --agent codex --mcp`: the real Codex lists the argcheck MCP server with the installed
-    command; `--uninstall --agent codex` leaves its config.toml byte for byte as it was."""
+    """`./install.sh --agent codex --project DIR --mcp`: the real Codex lists the four skills in
+    DIR/.agents/skills and the argcheck MCP server with the installed command; `--uninstall --agent codex`
+    leaves its config.toml byte for byte as it was."""
     server = mock_server()
     codex = codex_env(server.base_url)
     config = Path(codex["CODEX_HOME"]) / "config.toml"
@@ -133,15 +140,24 @@ def test_codex_reads_the_mcp_block_install_sh_adds_and_uninstall_restores_its_co
            "RUSTUP_HOME": str(sandbox / "rustup")}
     env.pop("ARGCHECK_PREFIX", None)
     prefix = sandbox / "prefix"
-    installed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--mcp"],
-                    env, sandbox / "work", INSTALL_LIMIT)
+    work = sandbox / "work"
+    installed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--project", str(work),
+                     "--mcp"], env, work, INSTALL_LIMIT)
     assert installed.returncode == 0, installed.stderr
-    listed = run([str(real_clis["codex"]), "mcp", "get", "argcheck"], codex, sandbox / "work", 60)
+    codex_run = run([str(real_clis["codex"]), "exec", "--skip-git-repo-check", "--sandbox", "read-only", "hi"],
+                    codex, work)
+    assert codex_run.returncode == 0, codex_run.stderr
+    listing = skills_listing(server.model_requests()[0]["body"])
+    assert f"`{work}/.agents/skills`" in listing, listing[:2000]
+    for name in SKILLS:
+        assert f"- {name}: {description_of(name)}" in listing, f"Codex does not list {name}: {listing[:2000]}"
+    listed = run([str(real_clis["codex"]), "mcp", "get", "argcheck"], codex, work, 60)
     assert listed.returncode == 0, listed.stderr
     assert re.search(rf"command: {re.escape(str(prefix / 'bin' / 'argcheck'))}\s", listed.stdout), listed.stdout
     assert re.search(r"args: mcp\s", listed.stdout), listed.stdout
 
-    removed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--uninstall"],
-                  env, sandbox / "work")
+    removed = run([str(REPO / "install.sh"), "--prefix", str(prefix), "--agent", "codex", "--project", str(work),
+                   "--uninstall"], env, work)
     assert removed.returncode == 0, removed.stderr
     assert config.read_bytes() == before
+    assert not (work / ".agents").exists()
