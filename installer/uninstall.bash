@@ -112,11 +112,14 @@ uninstall() {
 }
 
 uninstall_result() {
-  local version="$1" found="$2" what="from ${PREFIX}"
-  if [ "${AGENT_GIVEN}" = 1 ]; then what="for $(printf '%s\n' "${AGENTS[@]}" | paste -sd, - | sed 's/,/, /g') (the argcheck CLI stays in ${PREFIX})"; fi
-  if [ "${found}" = 0 ]; then
-    printf 'argcheck is not installed %s or %s: nothing to remove\n' \
-      "${what/from/in}" "$(chosen_skills_dirs | paste -sd, - | sed 's/,/, /g')"
+  local version="$1" found="$2" what="from ${PREFIX}" agents dirs
+  agents="$(printf '%s\n' "${AGENTS[@]}" | paste -sd, - | sed 's/,/, /g')"
+  dirs="$(chosen_skills_dirs | paste -sd, - | sed 's/,/, /g')"
+  if [ "${AGENT_GIVEN}" = 1 ]; then what="for ${agents} (the argcheck CLI stays in ${PREFIX})"; fi
+  if [ "${found}" = 0 ] && [ "${AGENT_GIVEN}" = 1 ]; then
+    printf 'argcheck has nothing installed for %s (in %s or its install record): nothing to remove\n' "${agents}" "${dirs}"
+  elif [ "${found}" = 0 ]; then
+    printf 'argcheck is not installed in %s or %s: nothing to remove\n' "${PREFIX}" "${dirs}"
   elif [ "${DRY_RUN}" = 1 ]; then
     printf 'argcheck%s dry run, nothing changed: would uninstall %s%s\n' \
       "${version:+ ${version}}" "${what}" "${UNINSTALL_SUMMARY:-, no skills}"

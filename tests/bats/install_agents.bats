@@ -98,6 +98,8 @@ assert_marked_skills_in() {
   cmp "${CODEX_HOME}/config.toml" "${BATS_TEST_TMPDIR}/users-own.toml"
   [ ! -e "${HOME}/.agents" ]
   [ -x "${PREFIX}/bin/argcheck" ]
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --uninstall
+  [ "${output}" = "argcheck has nothing installed for codex (in ${HOME}/.agents/skills or its install record): nothing to remove" ]
 }
 
 @test "--agent codex --mcp refuses a Codex MCP entry named argcheck that argcheck did not add, before installing" {
