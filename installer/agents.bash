@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2153 # the variables are install.sh's
 # install.sh's per-agent parts: where each agent reads skills, the skills another installer put there,
 # Codex's MCP entry and how to run it, Gemini CLI's policy and MCP entry. Sourced by install.sh, which
 # sets SOURCE_DIR, PROJECT, BIN_DIR, PYTHON, DRY_RUN, ASSUME_YES and defines act, write_file, die, note.
@@ -95,21 +95,16 @@ refuse_clobbering_skills() {
 }
 
 # Copies each skill into AGENT's folder with the marker; leaves the copies the skills CLI made from this
-# clone, saying so. Sets COPIED to the names it copied, one a line.
+# clone, saying so once. Sets COPIED and KEPT to the names it copied and left, one a line.
 install_agent_skills() {
-  local agent="$1" version="$2" dir name dest status
+  local agent="$1" version="$2" dir name dest older=""
   dir="$(agent_skills_dir "${agent}")"
-  COPIED=""
+  COPIED="" KEPT=""
   while IFS= read -r name; do
     dest="${dir}/${name}"
-    status="$(skill_status "${name}" "${dest}")"
-    case "${status}" in
-      same)
-        note "${dest}: this clone's skills/${name}, installed by the skills CLI (npx skills add) or by hand; left as it is"
-        continue ;;
-      locked)
-        note "${dest}: installed by the skills CLI from this clone, but older than this clone's skills/${name}; left as it is: \`npx skills update\` (or \`npx skills add ${SOURCE_DIR}\` again) brings it up to date"
-        continue ;;
+    case "$(skill_status "${name}" "${dest}")" in
+      same) KEPT="${KEPT}${name}"$'\n'; continue ;;
+      locked) KEPT="${KEPT}${name}"$'\n'; older="${older} ${name}"; continue ;;
     esac
     if [ -e "${dest}" ] || [ -L "${dest}" ]; then act rm -rf "${dest:?}"; fi
     act cp -R "${SOURCE_DIR}/skills/${name}" "${dest}"
@@ -117,6 +112,12 @@ install_agent_skills() {
 "
     COPIED="${COPIED}${name}"$'\n'
   done < <(source_skills)
+  if [ -n "${KEPT}" ]; then
+    note "in ${dir}, left as they are (not argcheck's copies: the skills CLI's, from this clone): $(printf '%s' "${KEPT}" | paste -sd, - | sed 's/,/, /g')"
+  fi
+  if [ -n "${older}" ]; then
+    note "older than this clone's skills:${older}; \`npx skills update\` (or \`npx skills add ${SOURCE_DIR}\` again) brings them up to date"
+  fi
 }
 
 # --- Codex CLI ---------------------------------------------------------------------------------------
@@ -159,7 +160,9 @@ codex_hint() {
   # shellcheck disable=SC2016 # $deliberate is for Codex, not for a shell
   printf 'Codex: skills in %s. Run a protocol with: codex exec --sandbox workspace-write -c sandbox_workspace_write.network_access=true '"'"'$deliberate ...'"'"'\n' \
     "$(agent_skills_dir codex)"
-  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee)\n'
+  printf '  and its next turns with: codex exec resume --last -c sandbox_mode='"'"'"workspace-write"'"'"' -c sandbox_workspace_write.network_access=true '"'"'...'"'"'\n'
+  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee;\n'
+  printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
 }
 
 # --- Gemini CLI --------------------------------------------------------------------------------------

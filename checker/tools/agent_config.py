@@ -9,8 +9,9 @@ Usage: agent_config.py codex-mcp check|add|remove CONFIG_TOML [COMMAND]
 Codex's config.toml, or replaces the block an earlier install wrote; `remove` takes the block out again, so
 the file is byte for byte what it was. `gemini-mcp add` sets `mcpServers.argcheck` in Gemini CLI's
 settings.json; `remove` takes it out when it still runs COMMAND (and an `mcpServers` object left empty).
-`add` prints "created" when it made the file; `check` changes nothing and exits as `add` would. An entry named argcheck that argcheck did not write is never
-touched: exit 5. A file that cannot be read as TOML / a JSON object: exit 1.
+`add` prints "created" when it made the file; `check` changes nothing and exits as `add` would. An entry
+named argcheck that argcheck did not write is never touched: exit 5. A file that cannot be read as TOML
+(or as a JSON object): exit 1.
 
 `lock-source` prints the absolute source directory the open `skills` CLI recorded for skill NAME in LOCK_JSON
 (its ~/.agents/.skill-lock.json, or a project's skills-lock.json, whose relative sources count from the
