@@ -85,12 +85,13 @@ def council_replies() -> dict[str, list[dict]]:
 
 
 def council_plan(run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """Without subagents: one `argcheck consult --consultee codex` per persona and round, then the assessment."""
+    """Without subagents, the council's notes for Codex, way 3: the consultee named at init, then one
+    `argcheck consult STATE` per persona and round (each a new session), then the assessment."""
     state = COUNCIL_STATE
     demo = json.loads(DEMO_COUNCIL.read_text(encoding="utf-8"))
-    consult = f"argcheck consult {state} --consultee codex"
-    plan = start("council").run("argcheck doctor", f"argcheck init council --document docs/design.md --state {state}",
-                                f"argcheck next {state}")
+    consult = f"argcheck consult {state}"
+    init = f"argcheck init council --document docs/design.md --consultee codex --state {state}"
+    plan = start("council").run("argcheck doctor", init, f"argcheck next {state}")
     plan.run(*[consult] * len(PERSONAS), f"argcheck next {state}", *[consult] * len(PERSONAS),
              f"argcheck next {state}", f"argcheck render {state} --format json")
     plan.run(ingest_command(state, demo["assessment"]),
