@@ -22,6 +22,8 @@ CODE_SPAN = re.compile(r"(?<!\\)(`+)")
 
 def neutralize(markdown: str) -> str:
     """`markdown` with raw HTML and script links outside code turned into text."""
+    if not _may_change(markdown):
+        return markdown  # the usual report: nothing to rewrite, so no line needs parsing
     lines, fence = [], None
     for line in markdown.split("\n"):
         opened = FENCE.match(line)
@@ -32,9 +34,16 @@ def neutralize(markdown: str) -> str:
         elif opened:
             fence = opened.group(1)
             lines.append(line)
-        else:
+        elif _may_change(line):
             lines.append(_inline(UNSAFE_DEFINITION.sub(r"\1\\[", line)))
+        else:
+            lines.append(line)
     return "\n".join(lines)
+
+
+def _may_change(text: str) -> bool:
+    """Whether `text` holds anything neutralize rewrites: a `<`, a link `](` or a definition `]:`."""
+    return "<" in text or "](" in text or "]:" in text
 
 
 def _inline(line: str) -> str:
