@@ -45,12 +45,12 @@ argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.cont
 argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
 argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
 argcheck.files.operations argcheck.files.statefile argcheck.protocols argcheck.protocols.deliberate.argumentation
-argcheck.protocols.deliberate.records argcheck.core.witnessing argcheck.files.witnesslog""".split()
+argcheck.protocols.deliberate.records argcheck.core.witnessing""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
     "rules_positions rules_scope rules_termination rules_witness spec state termination").split()]
 PRESENTING = ["argcheck.cli.verbs", "argcheck.core.hooks", "argcheck.protocols.deliberate.queries",
-              "argcheck.protocols.deliberate.standing", "argcheck.cli.witnessmark"]
+              "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
     "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],
@@ -63,6 +63,7 @@ EXPECTED = {
     "apply": CORE + DELIBERATE + ["argcheck.cli.verbs", "argcheck.core.lifecycle", "fcntl",
                                           "argcheck.files.runindex"],
 }
+WITNESSED_ONLY = ("argcheck.files.witnesslog",)  # the run here is unwitnessed: no log to read or verify
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules
 HEAVY = ("click", "typing", "inspect", "dataclasses", "tempfile", "filelock", "datetime", "decimal", "logging",
          "pathlib", "secrets", "pydantic", "orjson", "shutil", "hashlib")
@@ -110,6 +111,7 @@ def test_a_command_stays_within_its_import_budget(workdir, tmp_path, name):
     beyond = sorted(set(modules) - expected)
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
     assert not heavy, f"`argcheck {name}` imports {', '.join(heavy)}"
+    assert not set(modules) & set(WITNESSED_ONLY), f"`argcheck {name}` reads a witness log the run does not have"
     assert len(modules) <= budget, (
         f"`argcheck {name}` loads {len(modules)} modules, over its budget of {budget}; beyond the expected set: "
         f"{', '.join(beyond)}")

@@ -37,7 +37,8 @@ def test_only_the_lines_that_need_it_are_rewritten():
     assert neutralize("```\n<kept>\n```\n<b>") == "```\n<kept>\n```\n&lt;b>"
     mixed = clean + "\n- a <b> in `x` and [y](javascript:z)\n- `plain` again"
     assert neutralize(mixed) == clean + "\n- a &lt;b> in `x` and [y]\\(javascript:z)\n- `plain` again"
-    assert neutralize("~~~\n[d]: javascript:x\n~~~\n[d]: javascript:x") == "~~~\n[d]: javascript:x\n~~~\n\\[d]: javascript:x"
+    fenced = "~~~\n[d]: javascript:x\n~~~\n"
+    assert neutralize(fenced + "[d]: javascript:x") == fenced + "\\[d]: javascript:x"
 
 
 def test_escaping_and_anchors():

@@ -14,6 +14,7 @@ from argcheck.core.env import Env, default_env
 from argcheck.core.findings import has_errors
 from argcheck.core.jsonio import InputError
 from argcheck.core.replay import check_envelope, replay
+from argcheck.core.witnessing import is_witnessed
 
 DEFAULT_STATE_DIR = ".argcheck"
 
@@ -32,12 +33,14 @@ def load_doc(path: str) -> dict:
 def env_for(doc: dict | None, path: str | None = None) -> Env:
     """The outside world the rules of `doc` (stored at `path`) may see: its workspace, and for a witnessed
     run the witness log beside it, verified."""
+    header = doc.get("header") if isinstance(doc, dict) else None
+    header = header if isinstance(header, dict) else {}
+    workspace = header.get("workspace")
+    env = default_env(workspace if isinstance(workspace, str) else None)
+    if not (path and is_witnessed(header)):
+        return env  # the log is read (and its module loaded) only for a witnessed run
     from argcheck.files.witnesslog import witness_for
 
-    workspace = None
-    if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
-        workspace = doc["header"].get("workspace")
-    env = default_env(workspace if isinstance(workspace, str) else None)
     return env._replace(witness=witness_for(doc, path))
 
 
