@@ -7,7 +7,8 @@ behaves the same whichever route parsed its arguments. Each returns the exit cod
 from __future__ import annotations
 
 from argcheck.core import jsonio, witnessing
-from argcheck.files import operations, statefile
+from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
+from argcheck.files import operations
 from argcheck.exitcodes import REFUSED, ExitCode
 from argcheck.core.findings import ERROR, WARNING, has_errors
 from argcheck.core.jsonio import InputError
@@ -168,7 +169,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
 
 
 def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False,
-          lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, fail_on: str = ERROR, quiet: bool = False) -> int:
+          lock_timeout: float = DEFAULT_LOCK_TIMEOUT, fail_on: str = ERROR, quiet: bool = False) -> int:
     """`argcheck apply`: check moves against the replayed state; append them only if all are legal."""
     from argcheck.cli.batchview import Batch, moves_before, source_label
 

@@ -45,16 +45,21 @@ all read the registered specs (`argcheck.core.discovery.specs()`).
 
 from __future__ import annotations
 
-import importlib
 import os
-import re
+import sys
 from functools import cached_property
 
 # The `next.actor` values of a nextstep report that name the orchestrating agent itself; any other actor
 # (the user, a consultee, an arbiter, ...) is someone the run waits for (the Stop hook reads this).
 AGENT_ACTORS = frozenset({"agent", "orchestrator"})
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render")
-PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")
+
+
+def load_module(name: str):
+    """Import the module `name` (an absolute name) and return it, as importlib.import_module does: importing
+    importlib would cost every call its module and `warnings`."""
+    __import__(name)
+    return sys.modules[name]
 
 
 class ProtocolProblem(Exception):
@@ -188,7 +193,7 @@ class ProtocolSpec:
 
     def part(self, name: str):
         """Import one module of the protocol's package, e.g. spec.part("render")."""
-        return importlib.import_module(f"{self.package}.{name}")
+        return load_module(f"{self.package}.{name}")
 
     def has_part(self, name: str) -> bool:
         """Does the protocol's package hold the module `name` (without importing it)?"""
@@ -254,7 +259,9 @@ def check_spec(spec: ProtocolSpec, folder_name: str) -> list[str]:
     problems = []
     if spec.name != folder_name:
         problems.append(f"name {spec.name!r} differs from its folder {folder_name!r}")
-    if not PREFIX_PATTERN.match(spec.code_prefix):
+    prefix = spec.code_prefix
+    if not (isinstance(prefix, str) and len(prefix) == 3 and prefix.isascii() and prefix.isalpha()
+            and prefix.isupper()):
         problems.append(f"code prefix {spec.code_prefix!r} is not three capital letters")
     if spec.initial_status in spec.final_statuses | spec.terminal_statuses:
         problems.append(f"initial status {spec.initial_status!r} is already closed")

@@ -10,12 +10,11 @@ sub-packages are protocols too, importable as `argcheck.protocols.<name>` like t
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 
 from argcheck.core import rules
-from argcheck.core.contract import ProtocolProblem, ProtocolSpec, UsageProblem, check_spec
+from argcheck.core.contract import ProtocolProblem, ProtocolSpec, UsageProblem, check_spec, load_module
 
 SPEC_MODULE = "spec.py"
 # One rule for a protocol's name, its folder's: it also names a Python package, a skill (install.sh checks
@@ -88,7 +87,7 @@ def spec(name: str) -> ProtocolSpec:
         raise KeyError(name)
     _open_extra_folders()
     package = f"{PACKAGE}.{name}"
-    declared = importlib.import_module(f"{package}.spec").SPEC
+    declared = load_module(f"{package}.spec").SPEC
     problems = check_spec(declared, name) if isinstance(declared, ProtocolSpec) else ["SPEC is not a ProtocolSpec"]
     if problems:
         raise RegistryProblem(f"protocol {name}: " + "; ".join(problems))
@@ -99,7 +98,7 @@ def spec(name: str) -> ProtocolSpec:
 
 def _open_extra_folders() -> None:
     """Make the protocols in ARGCHECK_PROTOCOL_PATH importable as argcheck.protocols.<name>."""
-    search = importlib.import_module(PACKAGE).__path__
+    search = load_module(PACKAGE).__path__
     for folder in extra_folders():
         if folder not in search:
             search.append(folder)
@@ -121,7 +120,7 @@ rules.prefix_source(code_prefix)  # the rule book checks each code against its p
 def catalogue_module(protocol: str):
     """The module that defines `protocol`'s rules (the core's, or the protocol's `catalog`)."""
     if protocol == rules.CORE:
-        return importlib.import_module("argcheck.core.arg_rules")
+        return load_module("argcheck.core.arg_rules")
     return spec(protocol).part("catalog")
 
 

@@ -9,8 +9,8 @@ import os
 from collections import namedtuple
 
 from argcheck.core import jsonio
-from argcheck.files import statefile
 from argcheck.core.env import Env, default_env
+from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 from argcheck.core.findings import has_errors
 from argcheck.core.jsonio import InputError
 from argcheck.core.replay import check_envelope, replay
@@ -75,6 +75,7 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
     """Create a new state file (by default .argcheck/PROTOCOL-ID.json, named after the run's id);
     refuses to overwrite unless `force`. Returns the path and the document."""
     from argcheck.core import lifecycle  # the write path: not loaded by `validate`
+    from argcheck.files import statefile
 
     state_id = lifecycle.new_state_id(env.now)
     path = path or default_state_path(protocol, state_id)
@@ -89,11 +90,12 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
 
 def apply_to_file(path: str, moves: list, env: Env | None = None,
-                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
+                  lock_timeout: float = DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
                   refuse=None) -> Outcome:
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched. `refuse(doc,
     moves)`, checked under the lock, returns findings that refuse the moves before any replay."""
     from argcheck.core import lifecycle
+    from argcheck.files import statefile  # the lock and the writes: only a call that may write loads them
 
     if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
         load_doc(path)  # raises the InputError (ARG007) that reading it gives
@@ -150,9 +152,11 @@ def replayed(path: str) -> Outcome:
     return outcome
 
 
-def applied(path: str, moves: list, *, lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT,
+def applied(path: str, moves: list, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
             dry_run: bool = False, refuse=None) -> Outcome:
     """apply_to_file, or Refused (UNREADABLE; BUSY when the lock stayed held for `lock_timeout` seconds)."""
+    from argcheck.files import statefile
+
     try:
         return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run, refuse=refuse)
     except InputError as error:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import shlex
 
-from argcheck.core.commandtext import inline, next_step_lines
+from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.prompting import due
@@ -93,7 +92,7 @@ def _answers(data: dict, groups: list[list[str]]) -> list[dict]:
 
 
 def next_action(state, step, state_path: str) -> dict:
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if step is None or state.status == ASSESSED:
         return _action("user", "done (assessed): read the critique", [f"argcheck render {path} --format md"])
     round_name, persona = step
@@ -106,7 +105,7 @@ def next_action(state, step, state_path: str) -> dict:
         pending = ", ".join(state.pending(round_name))
         text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); one subagent "
                 f"per persona fetches its own prompt (--persona NAME) and records its reply")
-    commands = [f"argcheck prompt {path} --persona {shlex.quote(persona)}" if persona else f"argcheck prompt {path}"]
+    commands = [f"argcheck prompt {path} --persona {quote(persona)}" if persona else f"argcheck prompt {path}"]
     commands.append(f"argcheck ingest {path} {inline(skeleton)}")
     if persona:
         failure = json.dumps({"type": "persona_failure", "agent_style": persona, "round": round_name,
