@@ -66,3 +66,20 @@ def test_the_collector_pause_nests_and_restores_the_collector():
     with pytest.raises(KeyError), collector_paused():
         raise KeyError("x")
     assert gc.isenabled()
+
+
+def test_no_package_init_imports_another_argcheck_module():
+    """Importing `argcheck.core.rules` loads argcheck/core/__init__.py first: those files import nothing of
+    argcheck's, so a call loads only the modules it uses."""
+    import ast
+    from pathlib import Path
+
+    import argcheck
+
+    eager = []
+    for init in Path(argcheck.__file__).parent.rglob("__init__.py"):
+        for node in ast.parse(init.read_text(encoding="utf-8")).body:
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or "."] if isinstance(node, ast.ImportFrom) else []
+            eager += [f"{init}: {name}" for name in names if name.startswith(("argcheck", "."))]
+    assert not eager
