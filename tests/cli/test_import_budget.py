@@ -52,7 +52,7 @@ PRESENTING = ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.core.hooks
               "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
-    "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],
+    "validate": CORE + DELIBERATE + ["argcheck.cli.options", "argcheck.cli.validating"],
     "next": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.nextstep", "argcheck.core.commandtext",
                                               "argcheck.protocols.deliberate.closing"],
     "prompt": CORE + DELIBERATE + PRESENTING + ["argcheck.core.personas"] + [
