@@ -103,16 +103,17 @@ class InitOption:
     multiple  the option may be repeated (a list)
     mcp       listed among the init options an MCP client passes
     header    passed to make_header (False: a setting of the run started at init)
+    mcp_object  an MCP client may pass an object instead (make_header checks its fields), e.g. a document's text
     """
 
     def __init__(self, name: str, help: str, *, kind: str = "text", required: bool = False, default=None,
                  choices: tuple = (), minimum=None, maximum=None, multiple: bool = False, mcp: bool = True,
-                 header: bool = True) -> None:
+                 header: bool = True, mcp_object: bool = False) -> None:
         if kind not in KINDS:
             raise ValueError(f"init option {name}: unknown kind {kind!r}")
         self.name, self.help, self.kind, self.required, self.default = name, help, kind, required, default
         self.choices, self.minimum, self.maximum, self.multiple = tuple(choices), minimum, maximum, multiple
-        self.mcp, self.header = mcp, header
+        self.mcp, self.header, self.mcp_object = mcp, header, mcp_object
 
     def __repr__(self) -> str:
         return f"InitOption({self.name!r}, kind={self.kind!r})"
