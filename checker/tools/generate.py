@@ -1,5 +1,6 @@
 """Regenerate every generated file: schemas, shape checkers, rule catalogue and rule index, README blocks,
-the skills' persona copies, and the example state files (from checker/tools/examples/make_*_examples.py).
+the skills' persona copies, the hook's consent table, and the example state files (from
+checker/tools/examples/make_*_examples.py).
 
 Usage: python checker/tools/generate.py [--check]
 With --check nothing is written; the exit status is 1 if any generated file is out of date.
@@ -18,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "checker", "src"))
 EXAMPLES = os.path.join(ROOT, "checker", "tools", "examples")
 sys.path.insert(1, EXAMPLES)
 
-from argcheck.generate import docsgen  # noqa: E402
+from argcheck.generate import consenttable, docsgen  # noqa: E402
 from argcheck.core import discovery, ruleindex, schemagen  # noqa: E402
 from argcheck.files import statefile  # noqa: E402
 from argcheck.core.personas import FOLDER as PERSONAS  # noqa: E402
@@ -66,7 +67,8 @@ def rule_index_files() -> dict[str, str]:
 
 
 # In order: the docs read the rule index, which reads the examples; each stage is written before the next.
-STAGES = (protocol_files, example_files, rule_index_files, lambda: docsgen.generated_files(ROOT))
+STAGES = (protocol_files, example_files, rule_index_files, lambda: docsgen.generated_files(ROOT),
+          consenttable.generated_files)
 
 
 def main(argv: list[str]) -> int:

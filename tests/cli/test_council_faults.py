@@ -15,7 +15,7 @@ import pytest
 
 from kit import reseal
 
-from argcheck.mcp import call, tool_named
+from argcheck.mcp.server import call, tool_named
 
 INTERNAL = 3
 DOCUMENT = "# Design\n\nThe service writes every event to one SQLite file and batches writes every 500 ms.\n"

@@ -2,7 +2,7 @@
 
 Counted in a fresh interpreter: the modules a call adds to those the interpreter loaded at start-up.
 The budgets leave a little room; a command that starts importing click, typing, inspect, dataclasses,
-tempfile or a library fails here, and the message names what it loads beyond the expected set.
+tempfile, ast, shlex, importlib or a library fails here, and the message names what it loads beyond the expected set.
 Time is measured by bench/bench_startup.py, never asserted.
 """
 
@@ -37,35 +37,37 @@ with open(out, "w") as handle:
 # What the commands share: json and re (with enum, functools, collections), CPython's own SHA-256, the
 # replay, and the deliberate engine with its rules (Python 3.11 names; other versions differ in a few).
 CORE = """__future__ _collections _functools _json _operator _sha256 _sre collections collections.abc
-contextlib copyreg enum functools gc importlib importlib._bootstrap importlib._bootstrap_external itertools
-json json.decoder json.encoder json.scanner keyword operator re re._casefix re._compiler re._constants re._parser
-reprlib types warnings argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath argcheck.cli.options
+copyreg enum functools gc itertools json json.decoder json.encoder json.scanner keyword operator re re._casefix
+re._compiler re._constants re._parser reprlib types argcheck argcheck.cli argcheck.exitcodes argcheck.cli.fastpath
 argcheck.output
 argcheck.core argcheck.core.arg_rules argcheck.core.collector argcheck.core.contract argcheck.core.discovery
 argcheck.core.envelope argcheck.core.env argcheck.core.findings argcheck.core.integrity argcheck.core.jsonio
 argcheck.core.replay argcheck.core.rules argcheck.core.shapes argcheck.core.text argcheck.files
-argcheck.files.operations argcheck.files.statefile argcheck.protocols argcheck.protocols.deliberate.argumentation
-argcheck.protocols.deliberate.records argcheck.core.witnessing argcheck.files.witnesslog""".split()
+argcheck.files.operations argcheck.protocols argcheck.protocols.deliberate.argumentation
+argcheck.protocols.deliberate.records argcheck.core.witnessing""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
-    "rules_positions rules_scope rules_termination rules_witness spec state termination").split()]
-PRESENTING = ["argcheck.cli.verbs", "argcheck.core.hooks", "argcheck.protocols.deliberate.queries",
-              "argcheck.protocols.deliberate.standing", "argcheck.cli.witnessmark"]
+    "rules_positions rules_scope rules_termination rules_witness spec stability state termination texts").split()]
+PRESENTING = ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.core.hooks",
+              "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],
-    "validate": CORE + DELIBERATE + ["argcheck.cli.validating"],
+    "validate": CORE + DELIBERATE + ["argcheck.cli.options", "argcheck.cli.validating"],
     "next": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.nextstep", "argcheck.core.commandtext",
-                                              "shlex"],
+                                              "argcheck.protocols.deliberate.closing"],
     "prompt": CORE + DELIBERATE + PRESENTING + ["argcheck.core.personas"] + [
-        f"argcheck.protocols.deliberate.{name}" for name in ("prompting", "reply_example", "resume")],
+        f"argcheck.protocols.deliberate.{name}" for name in ("framing", "prompting", "reply_example", "resume")],
     "render": CORE + DELIBERATE + PRESENTING + ["argcheck.protocols.deliberate.render",
-                                                "argcheck.protocols.deliberate.render_graph"],
-    "apply": CORE + DELIBERATE + ["argcheck.cli.verbs", "argcheck.core.lifecycle", "fcntl",
-                                          "argcheck.files.runindex"],
+                                                "argcheck.protocols.deliberate.render_graph",
+                                                "argcheck.core.markdown_safety"],
+    "apply": CORE + DELIBERATE + ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.cli.batchview",
+                                  "argcheck.core.lifecycle", "argcheck.files.statefile", "contextlib", "fcntl", "zlib"],
 }
+WITNESSED_ONLY = ("argcheck.files.witnesslog",)  # the run here is unwitnessed: no log to read or verify
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules
 HEAVY = ("click", "typing", "inspect", "dataclasses", "tempfile", "filelock", "datetime", "decimal", "logging",
-         "pathlib", "secrets", "pydantic", "orjson", "shutil", "hashlib")
+         "pathlib", "secrets", "pydantic", "orjson", "shutil", "hashlib", "jsonschema", "ast", "shlex", "importlib",
+         "warnings", "string")
 COMMANDS = {
     "--version": ["--version"],
     "validate": ["validate", "open.json"],
@@ -110,6 +112,7 @@ def test_a_command_stays_within_its_import_budget(workdir, tmp_path, name):
     beyond = sorted(set(modules) - expected)
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
     assert not heavy, f"`argcheck {name}` imports {', '.join(heavy)}"
+    assert not set(modules) & set(WITNESSED_ONLY), f"`argcheck {name}` reads a witness log the run does not have"
     assert len(modules) <= budget, (
         f"`argcheck {name}` loads {len(modules)} modules, over its budget of {budget}; beyond the expected set: "
         f"{', '.join(beyond)}")

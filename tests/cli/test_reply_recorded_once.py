@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from argcheck.mcp import call, tool_named
+from argcheck.mcp.server import call, tool_named
 from argcheck.protocols.council import demo as council_demo
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -125,7 +125,7 @@ def test_apply_to_a_mistyped_path_creates_nothing(run, tmp_path):
 
 
 def test_the_mcp_apply_to_a_mistyped_path_creates_nothing(tmp_path):
-    from argcheck.mcp import call, tool_named
+    from argcheck.mcp.server import call, tool_named
 
     for name in MISTYPED[:3]:
         result = call(tool_named("argcheck_apply"), state=str(tmp_path / name),

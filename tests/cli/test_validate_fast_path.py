@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from argcheck.cli import validating
+from argcheck.cli import fastpath
+from argcheck.cli.options import COMMANDS
 
 BAD_STATE = '{"format": "argcheck-state", "version": 1}'
 
@@ -19,16 +20,27 @@ def run_click(*args, stdin=None):
     return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("argv", [
-    ["validate"], ["validate", "--help"], ["validate", "--format"], ["validate", "--format", "xml", "f"],
-    ["validate", "--unknown", "f"], ["next", "f"],
+def fast_arguments(args):
+    """What the fast path parses `validate ARGS` into (None: click parses them), from validate's declaration."""
+    verb, positional, required, options, flags = fastpath.table(COMMANDS["validate"])
+    return fastpath.parse(args, positional, required, options, flags)
+
+
+@pytest.mark.parametrize("args", [
+    [], ["--help"], ["--format"], ["--format", "xml", "f"], ["--unknown", "f"], ["--fail-on", "-"], ["--", "f"],
 ])
-def test_fast_path_declines_anything_but_plain_validate(argv):
-    assert validating.fast_validate(argv) is None
+def test_fast_path_declines_anything_but_plain_validate(args):
+    assert fast_arguments(args) is None
+
+
+def test_fast_path_reads_several_states_and_the_options_in_any_order():
+    assert fast_arguments(["a.json", "--format=json", "-", "--fail-on", "warning", "b.json"]) == {
+        "states": ("a.json", "-", "b.json"), "fmt": "json", "fail_on": "warning"}
 
 
 @pytest.mark.parametrize("args", [
     ["validate", "-"], ["validate", "--format", "json", "-"], ["validate", "--fail-on", "warning", "-"],
+    ["validate", "--format=json", "-"],
 ])
 def test_fast_path_matches_the_click_command(args):
     fast, slow = run(*args, stdin=BAD_STATE), run_click(*args, stdin=BAD_STATE)

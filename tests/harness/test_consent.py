@@ -171,3 +171,25 @@ def taught_commands():
 def test_every_command_a_skill_teaches_runs_without_a_prompt(project, skill, command):
     """A skill's grant ends with its turn; the hook must vouch for each taught command in every later turn."""
     assert verdict(project, command.replace("NAME", "Kant")) == "allow", (skill, command)
+
+
+def test_the_consent_table_is_the_click_commands_own_declarations():
+    """One declaration: the hook's table is generated from the click commands (generate.py --check holds the
+    file to it; this says the same without running the generator)."""
+    from argcheck.generate import consenttable
+    from argcheck.harness import consent_table
+
+    assert consent_table.COMMANDS == consenttable.table()
+    assert consent_table.COMMANDS["apply"][1]["--lock-timeout"] == consent.VALUE
+    assert "--output-dir" not in consent_table.COMMANDS["schema"][1]  # it writes, and the policy does not vouch
+
+
+def test_a_path_option_the_policy_does_not_know_is_left_out_of_the_table():
+    import click
+
+    from argcheck.generate.consenttable import _option_kind
+
+    assert _option_kind(click.Option(["--out-dir"], type=click.Path()), click) is None
+    assert _option_kind(click.Option(["-o", "--output"], type=click.Path()), click) == consent.OUTPUT
+    assert _option_kind(click.Option(["--dry-run"], is_flag=True), click) == consent.FLAG
+    assert _option_kind(click.Option(["--timeout"], type=int), click) == consent.VALUE

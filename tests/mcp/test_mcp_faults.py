@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck.mcp import call, tool_named
+from argcheck.mcp.server import call, tool_named
 
 QUESTION = "Should the checker cache replayed states between calls?"
 CHAIN = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "toulmin" / "chain-sustained.json")

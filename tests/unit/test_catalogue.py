@@ -23,7 +23,7 @@ def test_catalogue_is_not_empty_and_sorted():
 @pytest.mark.parametrize("code", sorted(RULES))
 def test_rule_is_fully_documented(code):
     rule = RULES[code]
-    assert CODE_PATTERN.match(rule.code) and NAME_PATTERN.match(rule.name)
+    assert re.fullmatch(CODE_PATTERN, rule.code) and re.fullmatch(NAME_PATTERN, rule.name)
     assert rule.code.startswith(PREFIX_OF[rule.protocol])
     for field in ("message", "hint", "why", "example", "fix"):
         text = getattr(rule, field)

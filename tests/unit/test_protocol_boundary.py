@@ -165,7 +165,18 @@ def test_install_sh_and_discovery_apply_the_same_name_rule():
     from argcheck.core.discovery import NAME_PATTERN
 
     install = (ROOT / "install.sh").read_text(encoding="utf-8")
-    assert f'[[ "${{name}}" =~ {NAME_PATTERN.pattern} ]]' in install
+    assert f'[[ "${{name}}" =~ {NAME_PATTERN} ]]' in install
+
+
+def test_the_name_rule_without_a_regex_agrees_with_its_pattern():
+    import re
+
+    from argcheck.core.discovery import NAME_PATTERN, follows_name_rule
+
+    names = ["tally", "t2", "a", "pros_cons", "pros-cons", "Tally", "2tally", "", "taLly", "tälly", "tally ",
+             "x9y8", "_x", "ⅰx", "x²"]
+    assert [follows_name_rule(name) for name in names] == [bool(re.match(NAME_PATTERN, name)) for name in names]
+    assert [name for name in names if follows_name_rule(name)] == ["tally", "t2", "a", "x9y8"]
 
 
 @pytest.mark.anyio

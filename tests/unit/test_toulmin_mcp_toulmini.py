@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_toulmin_toulmini_inputs import PHASE_FILES, QUERY, load
 
-from argcheck import mcp as mcpserver
+from argcheck.mcp import server as mcpserver
 
 PROMPT_TITLES = {"inject_logic_bridge": "phase 2 of 4", "stress_test_argument": "phase 3 of 4",
                  "render_verdict": "phase 4 of 4"}

@@ -12,7 +12,7 @@ import os
 import pytest
 from make_toulmin_examples import CHAIN, Chain, component, grounding, judgment, logic_bridge, stress_test
 
-from argcheck import mcp as mcpserver
+from argcheck.mcp import server as mcpserver
 from argcheck.files import operations
 from argcheck.core.env import default_env
 

@@ -31,6 +31,16 @@ def test_script_links_lose_their_link_syntax_and_web_links_keep_it():
     assert neutralize("[d]: javascript:alert(1)\n[e]: https://ok") == "\\[d]: javascript:alert(1)\n[e]: https://ok"
 
 
+def test_only_the_lines_that_need_it_are_rewritten():
+    clean = "# Log\n\n- `argcheck next run.json` [see] (below)\n```\n[a] `b`\n```"
+    assert neutralize(clean) is clean  # nothing to rewrite: the report is returned as it came
+    assert neutralize("```\n<kept>\n```\n<b>") == "```\n<kept>\n```\n&lt;b>"
+    mixed = clean + "\n- a <b> in `x` and [y](javascript:z)\n- `plain` again"
+    assert neutralize(mixed) == clean + "\n- a &lt;b> in `x` and [y]\\(javascript:z)\n- `plain` again"
+    fenced = "~~~\n[d]: javascript:x\n~~~\n"
+    assert neutralize(fenced + "[d]: javascript:x") == fenced + "\\[d]: javascript:x"
+
+
 def test_escaping_and_anchors():
     assert esc('<a href="x">\'&') == "&lt;a href=&quot;x&quot;&gt;&#x27;&amp;"
     assert anchor("move", 'a" onmouseover="x') == "move-a__onmouseover__x"

@@ -49,9 +49,10 @@ def _check(param):
 
 
 def table(command):
-    """(verb, positional [(name, check)], how many are required, options {flag: (name, check)}, flags
-    {flag: (name, value)}) for a declared command (argcheck.cli.options)."""
-    positional = [(param.name, _check(param)) for param in command.params if param.is_argument]
+    """(verb, positional [(name, check, many)], how many are required, options {flag: (name, check)}, flags
+    {flag: (name, value)}) for a declared command (argcheck.cli.options). An argument that takes every
+    remaining value (`many`: a tuple of them) is the last one."""
+    positional = [(param.name, _check(param), param.many) for param in command.params if param.is_argument]
     options, flags = {}, {}
     for param in command.params:
         if param.is_argument:
@@ -73,10 +74,6 @@ def run(argv: list[str]) -> int | None:
         from argcheck.harness.events import run as answer_hook
 
         return answer_hook(argv[1:])
-    if argv[0] == "validate":
-        from argcheck.cli.validating import fast_validate
-
-        return fast_validate(argv)
     from argcheck.cli.options import COMMANDS
 
     if argv[0] not in COMMANDS:
@@ -85,9 +82,8 @@ def run(argv: list[str]) -> int | None:
     parsed = parse(argv[1:], positional, required, options, flags)
     if parsed is None:
         return None
-    from argcheck.cli import verbs
-
-    return getattr(verbs, verb)(**parsed)
+    module = __import__(COMMANDS[argv[0]].module, fromlist=[verb])  # not importlib: its import costs a call
+    return getattr(module, verb)(**parsed)
 
 
 def parse(args, positional, required, options, flags) -> dict | None:
@@ -116,13 +112,15 @@ def parse(args, positional, required, options, flags) -> dict | None:
             parsed[key] = _checked(value, check)
         except ValueError:
             return None
-    if not required <= len(values) <= len(positional):
+    many = bool(positional) and positional[-1][2]
+    if len(values) < required or (len(values) > len(positional) and not many):
         return None
-    for (key, check), value in zip(positional, values):
-        try:
-            parsed[key] = check(value)
-        except ValueError:
-            return None
+    try:
+        for number, value in enumerate(values):
+            key, check, takes_all = positional[min(number, len(positional) - 1)]
+            parsed[key] = (*parsed.get(key, ()), check(value)) if takes_all else check(value)
+    except ValueError:
+        return None
     return parsed
 
 

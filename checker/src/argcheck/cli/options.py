@@ -1,4 +1,5 @@
-"""The arguments and options of the everyday commands (`next`, `prompt`, `render`, `apply`), declared once.
+"""The arguments and options of the everyday commands (`next`, `prompt`, `render`, `validate`, `apply`) and the
+options other commands share (`--lock-timeout`, `--fail-on`, ...), declared once.
 
 The click commands are built from these declarations (`commands/common.py`: `declared`), and the click-free
 fast path (`fastpath.py`) parses with them; neither repeats an option. Importing this module costs nothing:
@@ -6,7 +7,8 @@ no click, no typing.
 
 kind: path (checked as click.Path checks it: `dir_okay`, `allow_dash`), choice (`choices`), formats (the
 registered protocols' render formats for click; the verb checks them on the fast path), float, flag (a
-boolean flag), switch (`--x/--y`: `flag_values` gives each side's value).
+boolean flag), switch (`--x/--y`: `flag_values` gives each side's value). `many`: an argument taking every
+remaining value.
 """
 
 from __future__ import annotations
@@ -19,10 +21,17 @@ class Param:
 
     def __init__(self, decls: tuple, name: str, *, kind: str = "text", choices: tuple = (), default=None,
                  help: str = "", show_default: bool = False, required: bool = True, dir_okay: bool = True,
-                 allow_dash: bool = False, flag_values: dict | None = None) -> None:
+                 allow_dash: bool = False, flag_values: dict | None = None, many: bool = False) -> None:
         self.decls, self.name, self.kind, self.choices, self.default = decls, name, kind, choices, default
         self.help, self.show_default, self.required = help, show_default, required
         self.dir_okay, self.allow_dash, self.flag_values = dir_okay, allow_dash, flag_values or {}
+        self.many = many  # an argument that takes every remaining value (click's nargs=-1), as a tuple
+
+    def but(self, **changes) -> Param:
+        """This declaration with some attributes changed (e.g. another command's help text)."""
+        changed = Param.__new__(Param)
+        changed.__dict__.update(self.__dict__, **changes)
+        return changed
 
     @property
     def is_argument(self) -> bool:
@@ -30,11 +39,11 @@ class Param:
 
 
 class Command:
-    """A command's parameters, the verbs function that runs it, and how many arguments the fast path needs
-    (fewer: click runs it, e.g. `next` without STATE picks a run)."""
+    """A command's parameters, the function that runs it (`verb`, in the module `module`), and how many
+    arguments the fast path needs (fewer: click runs it, e.g. `next` without STATE picks a run)."""
 
-    def __init__(self, verb: str, params: tuple, fast_minimum: int = 1) -> None:
-        self.verb, self.params, self.fast_minimum = verb, params, fast_minimum
+    def __init__(self, verb: str, params: tuple, fast_minimum: int = 1, module: str = "argcheck.cli.verbs") -> None:
+        self.verb, self.params, self.fast_minimum, self.module = verb, params, fast_minimum, module
 
 
 STATE = Param(("state",), "state", kind="path")
@@ -60,6 +69,9 @@ COMMANDS = {
         STATE, Param(("--format",), "fmt", kind="formats", default="md", show_default=True),
         Param(("-o", "--output"), "output", kind="path", dir_okay=False, allow_dash=True, default="-",
               help="Write to this file instead of stdout."))),
+    "validate": Command("validate_paths", (
+        Param(("states",), "states", kind="path", allow_dash=True, many=True), FORMAT,
+        FAIL_ON.but(help="Lowest severity that makes the exit status 1.")), module="argcheck.cli.validating"),
     "apply": Command("apply", (
         STATE, Param(("moves",), "moves", default="-", required=False), FORMAT,
         Param(("--dry-run",), "dry_run", kind="flag", help="Check the moves but do not write them."),

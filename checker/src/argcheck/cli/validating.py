@@ -8,16 +8,15 @@ from argcheck.core.findings import ERROR, WARNING
 from argcheck.core.jsonio import InputError
 from argcheck.output import echo_findings, echo_json, findings_json, say, summary
 
-FORMATS = ("text", "json")
-FAIL_ON = (ERROR, WARNING)
 _RANK = {ExitCode.OK: 0, ExitCode.TERMINAL: 1, ExitCode.FINDINGS: 2, ExitCode.USAGE: 3}
 
 
-def validate_paths(paths, fmt: str = "text", fail_on: str = ERROR) -> int:
-    """Validate every path, print the findings, return the worst exit code."""
+def validate_paths(states, fmt: str = "text", fail_on: str = ERROR) -> int:
+    """Validate every state file (a path, or - for standard input), print the findings, return the worst exit
+    code. `argcheck validate` and its click-free fast path (the options: argcheck.cli.options) both run this."""
     worst = ExitCode.OK
     reports = []
-    for path in paths:
+    for path in states:
         code, report = validate_one(path, fmt, fail_on)
         reports.append(report)
         worst = max(worst, code, key=lambda c: _RANK.get(c, 4))
@@ -60,23 +59,3 @@ def _describe(outcome, findings) -> str:
     count = len(doc["moves"])
     what = f"{doc['protocol']}, {outcome.replay.engine.status}, {count} move{'' if count == 1 else 's'}"
     return f"{summary(findings)} ({what})" if findings else f"valid ({what})"
-
-
-def fast_validate(argv: list[str]) -> int | None:
-    """Run `validate` without loading click when the arguments are simple; None means use click."""
-    if not argv or argv[0] != "validate":
-        return None
-    fmt, fail_on, paths = "text", ERROR, []
-    args = iter(argv[1:])
-    for arg in args:
-        if arg in ("--format", "--fail-on"):
-            value = next(args, None)
-            allowed = FORMATS if arg == "--format" else FAIL_ON
-            if value not in allowed:
-                return None
-            fmt, fail_on = (value, fail_on) if arg == "--format" else (fmt, value)
-        elif arg == "-" or not arg.startswith("-"):
-            paths.append(arg)
-        else:
-            return None
-    return validate_paths(paths, fmt, fail_on) if paths else None

@@ -6,8 +6,9 @@ behaves the same whichever route parsed its arguments. Each returns the exit cod
 
 from __future__ import annotations
 
-from argcheck.core import jsonio
-from argcheck.files import operations, statefile
+from argcheck.core import jsonio, witnessing
+from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
+from argcheck.files import operations
 from argcheck.exitcodes import REFUSED, ExitCode
 from argcheck.core.findings import ERROR, WARNING, has_errors
 from argcheck.core.jsonio import InputError
@@ -61,6 +62,11 @@ def _stops(verb):
     return run
 
 
+def _header(outcome: operations.Outcome) -> dict:
+    doc = outcome.doc if isinstance(outcome.doc, dict) else {}
+    return doc.get("header") if isinstance(doc.get("header"), dict) else {}
+
+
 @_stops
 def next_step(state: str, fmt: str = "text") -> int:
     """`argcheck next`: where the run stands and what is due or allowed now."""
@@ -70,16 +76,14 @@ def next_step(state: str, fmt: str = "text") -> int:
     spec = outcome.replay.protocol
     report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
-    from argcheck.cli import witnessmark
-
-    header = witnessmark.header_of(outcome)
+    header = _header(outcome)
     if fmt == "json":
-        fields = witnessmark.json_fields(header)
+        fields = witnessing.json_fields(header)
         echo_json(dict(report, state=state, findings=findings_json(outcome.findings), **fields))
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(witnessmark.marked_text(hooks.call(spec, "next_text", report), header, report))
+        echo(witnessing.marked_text(hooks.call(spec, "next_text", report), header, report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 
@@ -150,9 +154,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         return int(ExitCode.USAGE)
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     if fmt == "md":
-        from argcheck.cli import witnessmark
-
-        text = witnessmark.marked_markdown(text, witnessmark.header_of(outcome))
+        text = witnessing.marked_markdown(text, _header(outcome))
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:
@@ -167,7 +169,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
 
 
 def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False,
-          lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, fail_on: str = ERROR, quiet: bool = False) -> int:
+          lock_timeout: float = DEFAULT_LOCK_TIMEOUT, fail_on: str = ERROR, quiet: bool = False) -> int:
     """`argcheck apply`: check moves against the replayed state; append them only if all are legal."""
     from argcheck.cli.batchview import Batch, moves_before, source_label
 

@@ -9,7 +9,18 @@ escaped apostrophe, reopen), which Claude Code's permission check reads as one w
 from __future__ import annotations
 
 import json
-import shlex
+
+# The characters a shell word needs no quoting for (what shlex.quote leaves bare): shlex would cost a call its
+# import and a compiled pattern.
+_BARE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_")
+
+
+def quote(word: str) -> str:
+    """`word` as one shell word, as shlex.quote writes it: bare when it is only safe characters, else in
+    single quotes (each apostrophe closes the quote, is written in double quotes, and reopens it)."""
+    if word and all(char in _BARE for char in word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
 def inline(value) -> str:
@@ -20,11 +31,11 @@ def inline(value) -> str:
 
 def apply_command(path: str, moves) -> str:
     """`argcheck apply PATH '<moves>'` for a move, a list of moves, or their JSON text."""
-    return f"argcheck apply {shlex.quote(path)} {inline(moves)}"
+    return f"argcheck apply {quote(path)} {inline(moves)}"
 
 
 def ingest_command(path: str, reply) -> str:
-    return f"argcheck ingest {shlex.quote(path)} {inline(reply)}"
+    return f"argcheck ingest {quote(path)} {inline(reply)}"
 
 
 def next_step_lines(step: dict) -> list[str]:

@@ -45,16 +45,21 @@ all read the registered specs (`argcheck.core.discovery.specs()`).
 
 from __future__ import annotations
 
-import importlib
 import os
-import re
+import sys
 from functools import cached_property
 
 # The `next.actor` values of a nextstep report that name the orchestrating agent itself; any other actor
 # (the user, a consultee, an arbiter, ...) is someone the run waits for (the Stop hook reads this).
 AGENT_ACTORS = frozenset({"agent", "orchestrator"})
 REQUIRED_PARTS = ("header", "_shapes", "models", "catalog", "engine", "nextstep", "prompting", "ingest", "render")
-PREFIX_PATTERN = re.compile(r"^[A-Z]{3}$")
+
+
+def load_module(name: str):
+    """Import the module `name` (an absolute name) and return it, as importlib.import_module does: importing
+    importlib would cost every call its module and `warnings`."""
+    __import__(name)
+    return sys.modules[name]
 
 
 class ProtocolProblem(Exception):
@@ -98,16 +103,17 @@ class InitOption:
     multiple  the option may be repeated (a list)
     mcp       listed among the init options an MCP client passes
     header    passed to make_header (False: a setting of the run started at init)
+    mcp_object  an MCP client may pass an object instead (make_header checks its fields), e.g. a document's text
     """
 
     def __init__(self, name: str, help: str, *, kind: str = "text", required: bool = False, default=None,
                  choices: tuple = (), minimum=None, maximum=None, multiple: bool = False, mcp: bool = True,
-                 header: bool = True) -> None:
+                 header: bool = True, mcp_object: bool = False) -> None:
         if kind not in KINDS:
             raise ValueError(f"init option {name}: unknown kind {kind!r}")
         self.name, self.help, self.kind, self.required, self.default = name, help, kind, required, default
         self.choices, self.minimum, self.maximum, self.multiple = tuple(choices), minimum, maximum, multiple
-        self.mcp, self.header = mcp, header
+        self.mcp, self.header, self.mcp_object = mcp, header, mcp_object
 
     def __repr__(self) -> str:
         return f"InitOption({self.name!r}, kind={self.kind!r})"
@@ -188,7 +194,7 @@ class ProtocolSpec:
 
     def part(self, name: str):
         """Import one module of the protocol's package, e.g. spec.part("render")."""
-        return importlib.import_module(f"{self.package}.{name}")
+        return load_module(f"{self.package}.{name}")
 
     def has_part(self, name: str) -> bool:
         """Does the protocol's package hold the module `name` (without importing it)?"""
@@ -254,7 +260,9 @@ def check_spec(spec: ProtocolSpec, folder_name: str) -> list[str]:
     problems = []
     if spec.name != folder_name:
         problems.append(f"name {spec.name!r} differs from its folder {folder_name!r}")
-    if not PREFIX_PATTERN.match(spec.code_prefix):
+    prefix = spec.code_prefix
+    if not (isinstance(prefix, str) and len(prefix) == 3 and prefix.isascii() and prefix.isalpha()
+            and prefix.isupper()):
         problems.append(f"code prefix {spec.code_prefix!r} is not three capital letters")
     if spec.initial_status in spec.final_statuses | spec.terminal_statuses:
         problems.append(f"initial status {spec.initial_status!r} is already closed")

@@ -10,9 +10,6 @@ contract test calls it for every protocol.
 
 from __future__ import annotations
 
-from collections import namedtuple
-
-
 from argcheck.core.contract import ProtocolProblem
 
 
@@ -23,12 +20,17 @@ class ProtocolBroken(ProtocolProblem):
 REQUIRED = "required"
 
 
-class Hook(namedtuple("Hook", "part function parameters returns default", defaults=(REQUIRED,))):
+class Hook:
     """One hook: the module of the protocol's package (`part`), the function's name there, its parameters in
     order, what it returns (in words; CHECKS holds the check), and an optional hook's default (a function with
-    the same parameters; REQUIRED for a required one). A plain namedtuple: `typing` costs a short call."""
+    the same parameters; REQUIRED for a required one). A plain class: `typing` or a namedtuple would cost
+    every call time to build."""
 
-    __slots__ = ()
+    __slots__ = ("part", "function", "parameters", "returns", "default")
+
+    def __init__(self, part: str, function: str, parameters: tuple, returns: str, default=REQUIRED) -> None:
+        self.part, self.function, self.parameters, self.returns = part, function, parameters, returns
+        self.default = default
 
 
 def _no_turn(doc, state, env, full):

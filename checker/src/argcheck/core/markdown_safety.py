@@ -13,18 +13,21 @@ from __future__ import annotations
 
 import re
 
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# The patterns are compiled when a report needs them (re keeps them): most reports need none of them.
+FENCE = r"^ {0,3}(`{3,}|~{3,})"
 SAFE_TARGET = r"(?:https?://|mailto:|#)"
-UNSAFE_LINK = re.compile(r"\]\((?!\s*<?\s*" + SAFE_TARGET + ")", re.I)
-UNSAFE_DEFINITION = re.compile(r"^( {0,3})\[(?=[^\]]+\]:(?!\s*<?\s*" + SAFE_TARGET + "))", re.I)
-CODE_SPAN = re.compile(r"(?<!\\)(`+)")
+UNSAFE_LINK = r"(?i)\]\((?!\s*<?\s*" + SAFE_TARGET + ")"
+UNSAFE_DEFINITION = r"(?i)^( {0,3})\[(?=[^\]]+\]:(?!\s*<?\s*" + SAFE_TARGET + "))"
+CODE_SPAN = r"(?<!\\)(`+)"
 
 
 def neutralize(markdown: str) -> str:
     """`markdown` with raw HTML and script links outside code turned into text."""
+    if not _may_change(markdown):
+        return markdown  # the usual report: nothing to rewrite, so no line needs parsing
     lines, fence = [], None
     for line in markdown.split("\n"):
-        opened = FENCE.match(line)
+        opened = re.match(FENCE, line)
         if fence is not None:
             if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                 fence = None
@@ -32,16 +35,23 @@ def neutralize(markdown: str) -> str:
         elif opened:
             fence = opened.group(1)
             lines.append(line)
+        elif _may_change(line):
+            lines.append(_inline(re.sub(UNSAFE_DEFINITION, r"\1\\[", line)))
         else:
-            lines.append(_inline(UNSAFE_DEFINITION.sub(r"\1\\[", line)))
+            lines.append(line)
     return "\n".join(lines)
+
+
+def _may_change(text: str) -> bool:
+    """Whether `text` holds anything neutralize rewrites: a `<`, a link `](` or a definition `]:`."""
+    return "<" in text or "](" in text or "]:" in text
 
 
 def _inline(line: str) -> str:
     """One line, its code spans kept verbatim (a run of n backticks closes at the next run of exactly n)."""
     out, at = [], 0
     while at < len(line):
-        opening = CODE_SPAN.search(line, at)
+        opening = re.compile(CODE_SPAN).search(line, at)
         if opening is None:
             break
         closing = _closing(line, opening)
@@ -64,4 +74,4 @@ def _closing(line: str, opening) -> int | None:
 
 
 def _text(segment: str) -> str:
-    return UNSAFE_LINK.sub("]\\\\(", segment.replace("<", "&lt;"))
+    return re.sub(UNSAFE_LINK, "]\\\\(", segment.replace("<", "&lt;"))

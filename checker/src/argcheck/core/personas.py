@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
-import importlib
 import os
+
+from argcheck.core.contract import load_module
 
 FOLDER = "personas"
 REFERENCES = "references"
@@ -40,4 +41,4 @@ def reference_text(package: str, name: str) -> str | None:
 def _path(package: str, folder: str, name: str) -> str:
     """A data file of a package installed as files (os.path: importlib.resources costs a short call
     pathlib, tempfile and typing)."""
-    return os.path.join(importlib.import_module(package).__path__[0], folder, name)
+    return os.path.join(load_module(package).__path__[0], folder, name)

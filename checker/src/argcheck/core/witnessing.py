@@ -13,12 +13,11 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
   the agent can always end a run honestly (the report says who recorded it).
 
 A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`.
-A run without the mark is reported as UNWITNESSED_NOTE.
+Every report of a run without the mark says UNWITNESSED_NOTE (`marked_text`, `marked_markdown`, `json_fields`:
+the shells add it; kept here, beside what a witnessed run is, so a call loads no module for it).
 """
 
 from __future__ import annotations
-
-from collections import namedtuple
 
 from argcheck.core import arg_rules  # noqa: F401  (defines ARG030 and ARG031)
 from argcheck.core.rules import finding
@@ -28,10 +27,17 @@ HEADER_FIELD = "witnessed"
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
 
 
-class Witness(namedtuple("Witness", "records problems")):
-    """The verified records of the witness log (in order) and what is wrong with the rest (empty: all good)."""
+class Witness:
+    """The verified records of the witness log (in order) and what is wrong with the rest (empty: all good).
+    A plain class: a namedtuple costs every call about 0.1 ms to build."""
 
-    __slots__ = ()
+    __slots__ = ("records", "problems")
+
+    def __init__(self, records: list, problems: list) -> None:
+        self.records, self.problems = records, problems
+
+    def __repr__(self) -> str:
+        return f"Witness(records={self.records!r}, problems={self.problems!r})"
 
     @property
     def last_seq(self) -> int:
@@ -49,6 +55,34 @@ class Witness(namedtuple("Witness", "records problems")):
 
 def is_witnessed(header) -> bool:
     return isinstance(header, dict) and header.get(HEADER_FIELD) is True
+
+
+def marked_markdown(text: str, header) -> str:
+    """A Markdown report with, for an unwitnessed run, the note as a quote right under its title."""
+    if is_witnessed(header):
+        return text
+    lines = text.split("\n")
+    at = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")), 0)
+    return "\n".join(lines[:at] + ["", f"> {UNWITNESSED_NOTE}", ""] + lines[at:])
+
+
+CITE_HINT = ('witnessed run: once the user has answered, cite their prompt in the user move: "witness": '
+             '{"seq": N, "quote": "<their words, verbatim>"} (`argcheck witness` prints N)')
+
+
+def marked_text(text: str, header, report: dict) -> str:
+    """`next`'s text with, for an unwitnessed run, the note as its last line; for a witnessed run waiting
+    for the user, how to cite the user's answer."""
+    if not is_witnessed(header):
+        return text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
+    step = report.get("next") if isinstance(report.get("next"), dict) else {}
+    return text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
+
+
+def json_fields(header) -> dict:
+    """The fields a JSON report adds: whether the run is witnessed, and for one that is not, the note."""
+    witnessed = is_witnessed(header)
+    return {"witnessed": witnessed, **({} if witnessed else {"note": UNWITNESSED_NOTE})}
 
 
 def witness_of(env, header) -> Witness | None:

@@ -9,11 +9,12 @@ import os
 from collections import namedtuple
 
 from argcheck.core import jsonio
-from argcheck.files import statefile
 from argcheck.core.env import Env, default_env
+from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 from argcheck.core.findings import has_errors
 from argcheck.core.jsonio import InputError
 from argcheck.core.replay import check_envelope, replay
+from argcheck.core.witnessing import is_witnessed
 
 DEFAULT_STATE_DIR = ".argcheck"
 
@@ -32,12 +33,14 @@ def load_doc(path: str) -> dict:
 def env_for(doc: dict | None, path: str | None = None) -> Env:
     """The outside world the rules of `doc` (stored at `path`) may see: its workspace, and for a witnessed
     run the witness log beside it, verified."""
+    header = doc.get("header") if isinstance(doc, dict) else None
+    header = header if isinstance(header, dict) else {}
+    workspace = header.get("workspace")
+    env = default_env(workspace if isinstance(workspace, str) else None)
+    if not (path and is_witnessed(header)):
+        return env  # the log is read (and its module loaded) only for a witnessed run
     from argcheck.files.witnesslog import witness_for
 
-    workspace = None
-    if isinstance(doc, dict) and isinstance(doc.get("header"), dict):
-        workspace = doc["header"].get("workspace")
-    env = default_env(workspace if isinstance(workspace, str) else None)
     return env._replace(witness=witness_for(doc, path))
 
 
@@ -72,6 +75,7 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
     """Create a new state file (by default .argcheck/PROTOCOL-ID.json, named after the run's id);
     refuses to overwrite unless `force`. Returns the path and the document."""
     from argcheck.core import lifecycle  # the write path: not loaded by `validate`
+    from argcheck.files import statefile
 
     state_id = lifecycle.new_state_id(env.now)
     path = path or default_state_path(protocol, state_id)
@@ -86,11 +90,12 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
 
 def apply_to_file(path: str, moves: list, env: Env | None = None,
-                  lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
+                  lock_timeout: float = DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
                   refuse=None) -> Outcome:
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched. `refuse(doc,
     moves)`, checked under the lock, returns findings that refuse the moves before any replay."""
     from argcheck.core import lifecycle
+    from argcheck.files import statefile  # the lock and the writes: only a call that may write loads them
 
     if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
         load_doc(path)  # raises the InputError (ARG007) that reading it gives
@@ -147,9 +152,11 @@ def replayed(path: str) -> Outcome:
     return outcome
 
 
-def applied(path: str, moves: list, *, lock_timeout: float = statefile.DEFAULT_LOCK_TIMEOUT,
+def applied(path: str, moves: list, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
             dry_run: bool = False, refuse=None) -> Outcome:
     """apply_to_file, or Refused (UNREADABLE; BUSY when the lock stayed held for `lock_timeout` seconds)."""
+    from argcheck.files import statefile
+
     try:
         return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run, refuse=refuse)
     except InputError as error:

@@ -2,7 +2,7 @@
 
 A skill's `allowed-tools` grant lasts one turn; this answers Claude Code's PreToolUse hook for Bash instead.
 It vouches only for one simple `argcheck` command (see `shellwords`) whose sub-command and options are all
-listed below and whose every written path lies inside the project's state directory (`.argcheck/`), or
+in the consent table and whose every written path lies inside the project's state directory (`.argcheck/`), or
 that writes nothing:
 
   allow  the command is listed and writes nothing, or only into the state directory;
@@ -10,6 +10,10 @@ that writes nothing:
          state directory (`render -o` onto an existing file, `init --force` over a run): the user decides;
   None   anything else (another program, an operator, an unlisted sub-command or option, a path the
          shell would expand): no decision, Claude Code's own permission check applies.
+
+The table (`consent_table.py`) is generated from the click commands' own declarations
+(`argcheck/generate/consenttable.py`, which also holds the policy: which commands, which paths are written),
+so an option is declared once; this hook runs without click.
 """
 
 from __future__ import annotations
@@ -17,30 +21,14 @@ from __future__ import annotations
 import os
 
 from argcheck.harness import places, shellwords
+from argcheck.harness.consent_table import COMMANDS
 
 ALLOW, ASK = "allow", "ask"
+# The kinds of a command's arguments and options. A positional STATE is a state file the command writes;
+# VALUE is only read; OUTPUT is written.
 FLAG, VALUE, OUTPUT, STATE = "flag", "value", "output", "state"
 HELP = {"-h": FLAG, "--help": FLAG}
-FORMAT = {"--format": VALUE}
-APPLYING = {**FORMAT, "--dry-run": FLAG, "--lock-timeout": VALUE, "--fail-on": VALUE, "-q": FLAG, "--quiet": FLAG}
 
-# sub-command -> (what its positional arguments are, in order (the last repeats), its options)
-# A positional STATE is a state file the command writes; VALUE is only read; OUTPUT is written.
-COMMANDS = {
-    "next": ((VALUE,), FORMAT),
-    "prompt": ((VALUE,), {"--full": FLAG, "--delta": FLAG, "--persona": VALUE}),
-    "validate": ((VALUE,), {**FORMAT, "--fail-on": VALUE}),
-    "rules": ((VALUE,), {**FORMAT, "--protocol": VALUE}),
-    "moves": ((VALUE,), {}),
-    "schema": ((VALUE,), {}),
-    "doctor": ((), {}),
-    "sessions": ((), {**FORMAT, "--dir": VALUE, "--conversation": VALUE}),
-    "render": ((VALUE,), {**FORMAT, "-o": OUTPUT, "--output": OUTPUT}),
-    "apply": ((STATE, VALUE), APPLYING),
-    "ingest": ((STATE, VALUE), APPLYING),
-    "consult": ((STATE,), {**FORMAT, "--consultee": VALUE, "--new": FLAG, "--abstract": FLAG, "--model": VALUE,
-                           "--timeout": VALUE, "--lock-timeout": VALUE}),
-}
 # `init PROTOCOL`: options vary by protocol, so they are read generically: `--state` is the written path
 # (default .argcheck/PROTOCOL-ID.json), `--force` may replace a run, and these run what the user did not name.
 INIT_REFUSED = ("--wrapper",)

@@ -13,25 +13,6 @@ terminal state or bad arguments come back with `ok: false` (and MCP's isError), 
 (`server.call`). stdout carries only the protocol; logs go to stderr. The stdio transport
 (`transport`) parses every line strictly, answers a bad line with a JSON-RPC error, and answers every
 request it read before the client closed stdin.
+
+This file imports nothing: `argcheck.mcp.server` is the server (main, call, tool_named, build_server).
 """
-
-from argcheck.mcp.arguments import ToolProblem
-from argcheck.mcp.generic_tools import (
-    GENERIC_TOOLS,
-    argcheck_apply,
-    argcheck_ingest,
-    argcheck_init,
-    argcheck_next,
-    argcheck_prompt,
-    argcheck_render,
-    argcheck_validate,
-)
-from argcheck.mcp.server import (
-    READ_ONLY, SERVER_NAME, all_tools, build_server, call, instructions, main, tool_named,
-)
-
-__all__ = [
-    "GENERIC_TOOLS", "READ_ONLY", "SERVER_NAME", "ToolProblem", "all_tools", "argcheck_apply", "argcheck_ingest",
-    "argcheck_init", "argcheck_next", "argcheck_prompt", "argcheck_render", "argcheck_validate", "build_server",
-    "call", "instructions", "main", "tool_named",
-]

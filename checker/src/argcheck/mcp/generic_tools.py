@@ -49,17 +49,23 @@ def argcheck_init(protocol: tool_arg({"type": "string", "enum": discovery.names(
         from argcheck.core.replay import unknown_protocol
 
         raise rule_problem([unknown_protocol(name)], exit_code=int(ExitCode.USAGE))
-    options = _init_options(options)
+    options = _init_options(name, options)
     path, doc = init_run(name, options, state_path(state, required=False), force=bool(force))
     outcome = replayed(path)
     return {**describe(outcome, path), "id": doc["id"], "created": True, "next": next_report(outcome, path)}
 
 
-def _init_options(options) -> dict:
-    """The init options as a new dict, with the workspace made absolute (default: the working directory)."""
+def _init_options(protocol: str, options) -> dict:
+    """The init options as a new dict, checked against the protocol's declarations (the first problem is the
+    error, the others its hint), with the workspace made absolute (default: the working directory)."""
+    from argcheck.core.initcheck import init_option_problems
+
     options = json_value(options, "/options") or {}
     if not isinstance(options, dict):
         raise usage("`options` must be a JSON object")
+    problems = init_option_problems(protocol, discovery.spec(protocol).init, options)
+    if problems:
+        raise usage(problems[0] + "; nothing was created", "; ".join(problems[1:]))
     options = dict(options)
     workspace = string_value(options.get("workspace"), "options.workspace")
     options["workspace"] = os.path.abspath(path_value(workspace, "options.workspace") or os.getcwd())

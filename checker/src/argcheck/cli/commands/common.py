@@ -29,7 +29,8 @@ def click_decorator(param: Param):
     if param.kind in ("path", "choice", "float", "formats"):
         extra["type"] = _click_type(param)
     if param.is_argument:
-        return click.argument(param.name, required=param.required and param.default is None, **extra)
+        many = {"nargs": -1} if param.many else {}
+        return click.argument(param.name, required=param.required and param.default is None, **many, **extra)
     if param.kind == "flag":
         return click.option(*param.decls, param.name, is_flag=True, help=param.help)
     if param.kind == "switch":

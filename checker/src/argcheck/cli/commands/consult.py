@@ -6,9 +6,8 @@ import click
 
 from argcheck.core import jsonio
 from argcheck.core import hooks
-from argcheck.files import statefile
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import FORMAT_OPTION, STATE_ARGUMENT, replayed
+from argcheck.cli.commands.common import FORMAT_OPTION, LOCK_TIMEOUT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
 from argcheck.exitcodes import ExitCode
 from argcheck.core.jsonio import InputError
@@ -23,7 +22,7 @@ from argcheck.cli.suggesting import Refused
 @click.option("--model", help="The consultee's model (passed to the wrapper).")
 @click.option("--timeout", type=int, help="Seconds before the wrapper gives up (passed to the wrapper).")
 @FORMAT_OPTION
-@click.option("--lock-timeout", type=float, default=statefile.DEFAULT_LOCK_TIMEOUT, show_default=True)
+@LOCK_TIMEOUT_OPTION
 def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout):
     """Render STATE's prompt, send it to the consultee through `argcheck-consult`
     (resuming the recorded session), record the reply, and print one line saying

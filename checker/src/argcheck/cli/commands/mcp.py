@@ -20,7 +20,7 @@ def command():
         claude mcp add argcheck -- argcheck mcp
     """
     try:
-        from argcheck.mcp import main
+        from argcheck.mcp.server import main
     except ImportError as missing:  # the `mcp` SDK is a dependency; a broken install says so plainly
         raise click.ClickException(f"the MCP SDK is not importable ({missing}); reinstall argcheck") from None
     return main()

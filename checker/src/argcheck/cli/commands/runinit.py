@@ -63,7 +63,7 @@ def save_beside(spec, path: str, text: str) -> int:
 
 def _marked(path: str, text: str) -> str:
     """The run's Markdown report with the unwitnessed mark every report of such a run carries."""
-    from argcheck.cli.witnessmark import marked_markdown
+    from argcheck.core.witnessing import marked_markdown
 
     try:
         header = operations.load_doc(path).get("header") or {}

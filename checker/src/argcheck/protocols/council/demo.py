@@ -8,14 +8,12 @@ with the formatted critique.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
-import tempfile
 import time
 from importlib import resources
 
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
 from argcheck.core.env import default_env
 from argcheck.protocols.council import ingest, nextstep, render
 from argcheck.protocols.council.state import ROUND_NAMES
@@ -41,25 +39,19 @@ def envelope(reply: dict | None, failure: dict | None = None, session: str = "de
 
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
-    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-council-demo-")
-    try:
-        return _Player(load_script(), workdir, out, pause, files, paint or _plain).play()
-    finally:
-        if keep_dir is None:
-            shutil.rmtree(workdir, ignore_errors=True)
+    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir,
+                           prefix="argcheck-council-demo-")
 
 
-class _Player:
+class _Player(DemoPlayer):
+    """A council is not a list of turns: `play` runs each persona's critique, the self-critiques and the
+    assessment."""
+
     def __init__(self, script: dict, workdir: str, out, pause: float, files, paint) -> None:
-        self.files = files
-        self.script, self.out, self.pause, self.paint = script, out, pause, paint
+        super().__init__(script, out, pause, files, paint)
         self.document = os.path.join(workdir, script["document"])
         self.path = os.path.join(workdir, "council-demo.json")
         self.ok = True
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
 
     def play(self) -> int:
         self._prepare()
@@ -119,12 +111,12 @@ class _Player:
     def _refusal(self, name: str, refused: dict) -> None:
         self.say()
         self.say(self.paint("bold", f"── {name} · initial critique (first reply)"))
-        before = _digest(self.path)
+        before = digest(self.path)
         moves = ingest.moves_for_step(self._state(), ("critique", name), envelope(refused["reply"], session=name))
         outcome = self.files.applied(self.path, moves)
         codes = sorted({f.code for f in outcome.findings if f.is_error})
         self._findings([f for f in outcome.findings if f.is_error], "red")
-        unchanged = _digest(self.path) == before
+        unchanged = digest(self.path) == before
         self.say(self.paint("bold red", f"  REFUSED ({', '.join(codes)}): the state file is "
                                         f"{'unchanged' if unchanged else 'CHANGED (a bug)'}"))
         if outcome.applied or not unchanged or codes != refused["expect"]:
@@ -169,13 +161,3 @@ def _move_line(move: dict) -> str:
 def _clip(text, width: int = 70) -> str:
     text = " ".join(str(text or "").split())
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
-def _plain(style: str, text: str) -> str:
-    """No styling (the shell passes a palette when the terminal takes colour)."""
-    return text

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import shlex
 
-from argcheck.core.commandtext import inline, next_step_lines
+from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.prompting import due
@@ -93,7 +92,7 @@ def _answers(data: dict, groups: list[list[str]]) -> list[dict]:
 
 
 def next_action(state, step, state_path: str) -> dict:
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if step is None or state.status == ASSESSED:
         return _action("user", "done (assessed): read the critique", [f"argcheck render {path} --format md"])
     round_name, persona = step
@@ -108,7 +107,7 @@ def next_action(state, step, state_path: str) -> dict:
                 f"per persona fetches its own prompt (--persona NAME) and records its reply; an agent without "
                 f"subagents runs `argcheck consult` (--consultee NAME unless the run names one) once per persona "
                 f"instead")
-    commands = [f"argcheck prompt {path} --persona {shlex.quote(persona)}" if persona else f"argcheck prompt {path}"]
+    commands = [f"argcheck prompt {path} --persona {quote(persona)}" if persona else f"argcheck prompt {path}"]
     if persona and state.header.get("consultee"):  # the consultee named at init takes the persona instead
         commands.append(f"argcheck consult {path}")
     commands.append(f"argcheck ingest {path} {inline(skeleton)}")

@@ -19,7 +19,7 @@ SPEC = ProtocolSpec(
     init=(
         InitOption("document", "The text file to critique (- for stdin); UTF-8, at most "
                                f"{MAX_DOCUMENT_BYTES} bytes. Its path, size, sha256 and text are recorded.",
-                   required=True),
+                   required=True, mcp_object=True),
         InitOption("workspace", "The folder the document and a panel file must lie in, symlinks followed (default: "
                                 "the current directory).", kind="workspace", mcp=False),
         InitOption("panel", "philosophers (the Council design's six), scientific (six analysts), or a JSON file of "

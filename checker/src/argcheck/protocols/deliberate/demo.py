@@ -8,15 +8,12 @@ the full `next` report is shown once, before the illegal move that is then refus
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
-import tempfile
-import time
 from collections import Counter
 from importlib import resources
 
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
 from argcheck.core.env import default_env
 from argcheck.protocols.deliberate.demo_lines import move_line, standing_line
 
@@ -42,37 +39,18 @@ def _data(name: str):
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
-    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
-    try:
-        return _Player(script, workdir, out, pause, files, paint or _plain, kept=keep_dir is not None).play()
-    finally:
-        if keep_dir is None:
-            shutil.rmtree(workdir, ignore_errors=True)
+    return play_in_workdir(lambda workdir: _Player(script, workdir, out, pause, files, paint,
+                                                   kept=keep_dir is not None), keep_dir)
 
 
-class _Player:
+class _Player(DemoPlayer):
     def __init__(self, script: dict, workdir: str, out, pause: float, files, paint, kept: bool = False) -> None:
-        self.files = files
-        self.script, self.out, self.pause, self.paint, self.kept = script, out, pause, paint, kept
+        super().__init__(script, out, pause, files, paint)
+        self.kept = kept
         self.workspace = os.path.join(workdir, "workspace")
         self.path = os.path.join(workdir, STATE_NAME)
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def play(self) -> int:
-        self._prepare()
-        turns = self.script["turns"]
-        for number, turn in enumerate(turns, start=1):
-            if not self._play_turn(number, len(turns), turn):
-                return 1
-            if self.pause > 0:
-                time.sleep(self.pause)
-        self._finale()
-        return 0
-
-    def _prepare(self) -> None:
+    def opening(self) -> None:
         os.makedirs(self.workspace, exist_ok=True)
         for name in self.script["workspace"]:
             with open(os.path.join(self.workspace, name), "w", encoding="utf-8") as handle:
@@ -87,7 +65,7 @@ class _Player:
         self.say(paint("dim", f"State file: {self.path}{kept}"))
         self.say(paint("dim", f"Workspace:  {self.workspace}  (the evidence cites files here)"))
 
-    def _play_turn(self, number: int, total: int, turn: dict) -> bool:
+    def turn(self, number: int, total: int, turn: dict) -> bool:
         moves = self._moves_for(turn)
         speaker = self.paint(SPEAKER_STYLE[turn["speaker"]], turn["speaker"])
         self.say()
@@ -97,7 +75,7 @@ class _Player:
             self._show_next(full=True)
         for move in moves:
             self.say(self.paint("dim", "  + ") + move_line(move))
-        before = _digest(self.path)
+        before = digest(self.path)
         outcome = self.files.applied(self.path, moves)
         if turn.get("expect_refused"):
             return self._show_refusal(turn["expect_refused"], outcome, before)
@@ -122,7 +100,7 @@ class _Player:
     def _show_refusal(self, expected: list[str], outcome, before: str) -> bool:
         codes = sorted({f.code for f in outcome.findings if f.is_error})
         self._show_findings([f for f in outcome.findings if f.is_error], "red")
-        unchanged = _digest(self.path) == before
+        unchanged = digest(self.path) == before
         verdict = "unchanged" if unchanged else "CHANGED (a bug)"
         self.say(self.paint("bold red", f"REFUSED ({', '.join(codes)}): the state file is {verdict}, "
                                         f"sha256 {before[:12]}…"))
@@ -152,7 +130,7 @@ class _Player:
         step = report["next"]
         self.say(self.paint("dim", f"  next: {step['actor']}: {step['text']}"))
 
-    def _finale(self) -> None:
+    def finale(self) -> None:
         from argcheck.protocols.deliberate import render
 
         outcome = self.files.validate_file(self.path)
@@ -183,13 +161,3 @@ def _summary(moves: list[dict]) -> str:
     counts = Counter(labels)
     ordered = list(dict.fromkeys(labels))
     return ", ".join(label if counts[label] == 1 else f"{label} ×{counts[label]}" for label in ordered) or "no moves"
-
-
-def _digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
-def _plain(style: str, text: str) -> str:
-    """No styling (the shell passes a palette when the terminal takes colour)."""
-    return text

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import shlex
 
-from argcheck.core.commandtext import apply_command, next_step_lines
+from argcheck.core.commandtext import apply_command, next_step_lines, quote
 from argcheck.protocols.deliberate import queries
 from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
@@ -100,7 +99,7 @@ def _gate(code: str, blocks: str, detail: str) -> dict:
 
 def next_action(state, state_path: str = "STATE") -> dict:
     """Who acts next, what they do, and the exact commands."""
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if state.status in ("presented", "aborted"):
         return _action("user", f"done ({state.status}): read the decision log", [f"argcheck render {path} --format md"])
     if state.status == "synthesized":
@@ -168,7 +167,7 @@ def _duty_skeletons(state, duties: dict[str, list[str]]) -> list[str]:
 
 
 def _after_synthesis(state, state_path: str) -> dict:
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if queries.arbitration_due(state) and state.arbitration is None:
         return _action("arbiter", "arbitrate in a fresh session (no attribution)", [f"argcheck consult {path}"])
     present = '{"type": "present", "actor": "orchestrator"}'

@@ -7,14 +7,11 @@ with the argument's report.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
-import tempfile
-import time
 from importlib import resources
 
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
 from argcheck.core.env import default_env
 from argcheck.protocols.toulmin import ingest, nextstep
 from argcheck.protocols.toulmin.render import render
@@ -30,53 +27,35 @@ def load_script() -> dict:
 
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out` with the shell's file operations `files`; 0 when every turn behaved as recorded."""
-    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
-    try:
-        os.makedirs(workdir, exist_ok=True)
-        return _Player(load_script(), workdir, out, pause, files, paint or _plain).play()
-    finally:
-        if keep_dir is None:
-            shutil.rmtree(workdir, ignore_errors=True)
+    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir)
 
 
-class _Player:
+class _Player(DemoPlayer):
     def __init__(self, script: dict, workdir: str, out, pause: float, files, paint) -> None:
-        self.script, self.out, self.pause, self.files, self.paint = script, out, pause, files, paint
+        super().__init__(script, out, pause, files, paint)
         self.workdir, self.path = workdir, os.path.join(workdir, STATE_NAME)
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def play(self) -> int:
+    def opening(self) -> None:
         options = dict(self.script["init"], workspace=self.workdir)
         self.files.init_file(self.path, PROTOCOL, options, default_env(self.workdir), force=True)
         self.say(self.paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(self.paint("dim", "Recorded phase replies replayed through `argcheck ingest`; nothing is sent "
                                    "anywhere."))
         self.say(f"Question: {self.script['init']['query']}")
-        turns = self.script["turns"]
-        for number, turn in enumerate(turns, start=1):
-            if not self._turn(number, len(turns), turn):
-                return 1
-            if self.pause > 0:
-                time.sleep(self.pause)
-        self._finale()
-        return 0
 
-    def _turn(self, number: int, total: int, turn: dict) -> bool:
+    def turn(self, number: int, total: int, turn: dict) -> bool:
         self.say()
         self.say(self.paint("bold", f"[{number}/{total}] {turn['caption']}"))
         moves = turn.get("moves") or ingest.moves_from_envelope(self._state(), _envelope(turn["reply"]))
         for move in moves:
             self.say(self.paint("dim", "  + ") + _move_line(move))
-        before = _digest(self.path)
+        before = digest(self.path)
         outcome = self.files.apply_to_file(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
         for found in errors:
             self.say(self.paint("red", f"  {found.code} {found.name}: {found.message}"))
         if turn.get("expect_refused"):
-            unchanged = _digest(self.path) == before
+            unchanged = digest(self.path) == before
             self.say(self.paint("bold red", f"  REFUSED: the state file is {'unchanged' if unchanged else 'CHANGED'}"))
             return unchanged and not outcome.applied and bool(errors)
         if not outcome.applied:
@@ -91,15 +70,12 @@ class _Player:
     def _state(self):
         return self.files.validate_file(self.path).replay.engine.state
 
-    def _finale(self) -> None:
+    def finale(self) -> None:
         outcome = self.files.validate_file(self.path)
         self.say()
         self.say(self.paint("bold", "══ The argument (argcheck render --format md) ══"))
         self.say(render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
 
-
-def _plain(_style: str, text: str) -> str:
-    return text
 
 
 def _envelope(content: dict) -> dict:
@@ -118,8 +94,3 @@ def _move_line(move: dict) -> str:
         words = next((t for t in texts if len(t) > 20), texts[0] if texts else "")  # prose over a label
         parts.append(f"{name}: \u201c{words[:60]}{'…' if len(words) > 60 else ''}\u201d")
     return f"{move['type']} · " + " · ".join(parts) if parts else move["type"]
-
-
-def _digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import shlex
 
-from argcheck.core.commandtext import apply_command, ingest_command, next_step_lines
+from argcheck.core.commandtext import apply_command, ingest_command, next_step_lines, quote
 from argcheck.protocols.toulmin.state import (
     BRIDGED, COMPONENTS, GROUNDED, JUDGED, PHASE_NAMES, REPORTED, STARTED, STRESS_TESTED, TERMINATED,
 )
@@ -87,7 +86,7 @@ MOVE_SKELETONS = {
 
 def next_action(state, state_path: str = "STATE") -> dict:
     """Who acts next, what they do, and the exact commands."""
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if state.status == TERMINATED:
         first = state.terminations[0]
         return _action("user", f"terminated by the circuit breaker ({first.label}, {first.strength}): read the "

@@ -7,14 +7,11 @@ prints what `argcheck next` says. Two turns are illegal on purpose and are shown
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
-import tempfile
-import time
 from importlib import resources
 
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
 from argcheck.core.env import default_env
 
 PROTOCOL = __package__.rpartition(".")[2]
@@ -29,40 +26,23 @@ def load_script() -> dict:
 
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as recorded, 1 otherwise."""
-    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix="argcheck-demo-")
-    try:
-        os.makedirs(workdir, exist_ok=True)
-        return _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause, files, paint or _plain).play()
-    finally:
-        if keep_dir is None:
-            shutil.rmtree(workdir, ignore_errors=True)
+    return play_in_workdir(lambda workdir: _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause,
+                                                   files, paint), keep_dir)
 
 
-class _Player:
+class _Player(DemoPlayer):
     def __init__(self, script: dict, path: str, out, pause: float, files, paint) -> None:
-        self.files = files
-        self.script, self.path, self.out, self.pause, self.paint = script, path, out, pause, paint
+        super().__init__(script, out, pause, files, paint)
+        self.path = path
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def play(self) -> int:
+    def opening(self) -> None:
         self.files.init_file(self.path, PROTOCOL, self.script["init"], default_env(), force=True)
         self.say(self.paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(self.paint("dim", "A recorded session replayed through `argcheck apply`; nothing is sent anywhere."))
         self.say(f"Problem: {self.script['init']['problem']}")
         self.say(self.paint("dim", f"State file: {self.path}"))
-        turns = self.script["turns"]
-        for number, turn in enumerate(turns, start=1):
-            if not self._turn(number, len(turns), turn):
-                return 1
-            if self.pause > 0:
-                time.sleep(self.pause)
-        self._finale()
-        return 0
 
-    def _turn(self, number: int, total: int, turn: dict) -> bool:
+    def turn(self, number: int, total: int, turn: dict) -> bool:
         moves = turn["moves"]
         kinds = ", ".join(dict.fromkeys(move["type"] for move in moves))
         self.say()
@@ -71,7 +51,7 @@ class _Player:
         self.say(turn["caption"])
         for move in moves:
             self.say(self.paint("dim", "  + ") + _move_line(move))
-        before = _digest(self.path)
+        before = digest(self.path)
         outcome = self.files.applied(self.path, moves)
         errors = [f for f in outcome.findings if f.is_error]
         for found in errors:
@@ -79,7 +59,7 @@ class _Player:
             self.say(self.paint("dim", f"    hint: {found.hint}"))
         expected = turn.get("expect_refused")
         if expected:
-            unchanged = _digest(self.path) == before
+            unchanged = digest(self.path) == before
             self.say(self.paint("bold red", f"REFUSED: the state file is {'unchanged' if unchanged else 'CHANGED'}"))
             return unchanged and not outcome.applied and set(expected) <= {f.code for f in errors}
         if not outcome.applied:
@@ -98,7 +78,7 @@ class _Player:
         for line in [lines[0], *lines[-2:]]:
             self.say("  " + (line if len(line) < 240 else line[:237] + "…"))
 
-    def _finale(self) -> None:
+    def finale(self) -> None:
         from argcheck.protocols.triz.render import render
 
         outcome = self.files.validate_file(self.path)
@@ -123,13 +103,3 @@ def _move_line(move: dict) -> str:
     if not said:
         return move["type"]
     return f"{move['type']}: \u201c{said[:70]}{'…' if len(said) > 70 else ''}\u201d"
-
-
-def _digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
-def _plain(style: str, text: str) -> str:
-    """No styling (the shell passes a palette when the terminal takes colour)."""
-    return text

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import shlex
 
-from argcheck.core.commandtext import inline, next_step_lines
+from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES
@@ -47,7 +46,7 @@ def report(state, state_path: str = "STATE") -> dict:
 
 
 def next_action(state, awaiting: dict, state_path: str) -> dict:
-    path = shlex.quote(state_path)
+    path = quote(state_path)
     if state.status == "crystallized":
         return _action("user", "done: the Knowledge Document is ready", [f"argcheck render {path} --format md"])
     if state.status == "cancelled":

@@ -1,0 +1,67 @@
+"""The demo frame every protocol's demo shares (argcheck.core.demoplayer)."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
+
+
+class Scripted(DemoPlayer):
+    def opening(self) -> None:
+        self.say("open")
+
+    def turn(self, number, total, turn) -> bool:
+        self.say(self.paint("b", f"{number}/{total} {turn}"))
+        return turn != "bad"
+
+    def finale(self) -> None:
+        self.say("end")
+
+
+def test_turns_play_in_order_between_the_opening_and_the_finale():
+    out = io.StringIO()
+    assert Scripted({"turns": ["a", "b"]}, out, 0, files=None, paint=lambda style, text: f"<{style}>{text}").play() == 0
+    assert out.getvalue() == "open\n<b>1/2 a\n<b>2/2 b\nend\n"
+
+
+def test_a_turn_that_misbehaves_stops_the_demo_with_exit_1_and_no_finale():
+    out = io.StringIO()
+    assert Scripted({"turns": ["a", "bad", "c"]}, out, 0, files=None).play() == 1
+    assert out.getvalue() == "open\n1/3 a\n2/3 bad\n"
+
+
+def test_the_work_folder_is_removed_unless_kept(tmp_path):
+    seen = []
+
+    class Recording(Scripted):
+        def opening(self) -> None:
+            seen.append(self.workdir)
+            with open(os.path.join(self.workdir, "s.json"), "w") as handle:
+                handle.write("{}")
+
+    def make(workdir):
+        player = Recording({"turns": []}, io.StringIO(), 0, files=None)
+        player.workdir = workdir
+        return player
+
+    assert play_in_workdir(make, None, prefix="argcheck-test-demo-") == 0
+    assert os.path.basename(seen[0]).startswith("argcheck-test-demo-") and not os.path.exists(seen[0])
+    kept = tmp_path / "kept" / "here"
+    assert play_in_workdir(make, str(kept)) == 0
+    assert digest(str(kept / "s.json")) == "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
+
+
+def test_the_work_folder_is_removed_when_the_demo_fails(tmp_path):
+    made = []
+
+    def make(workdir):
+        made.append(workdir)
+        raise OSError("disk full")
+
+    with pytest.raises(OSError):
+        play_in_workdir(make, None)
+    assert not os.path.exists(made[0])
