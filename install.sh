@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Summary: Install argcheck: the checker CLI in its own venv, the consult wrappers, the Claude Code skills
+# Summary: Install argcheck: the checker CLI in its own venv, the consult wrappers, the skills for each agent
 #
-# Usage: ./install.sh [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]
-#                     [--hooks [--yes]] [--help]
+# Usage: ./install.sh [--agent NAME]... [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp]
+#                     [--allow-skills] [--hooks [--yes]] [--help]
 #
+#   --agent NAME    install the skills for NAME: claude (Claude Code, the default), codex (Codex CLI),
+#                   gemini (Gemini CLI) or all; repeat it for several. Skills go to, user-wide / with --project DIR:
+#                     claude  ~/.claude/skills / DIR/.claude/skills
+#                     codex   ~/.agents/skills / DIR/.agents/skills (Codex reads both)
+#                     gemini  ~/.gemini/skills / DIR/.gemini/skills (a project's only in a trusted folder)
+#                   A skill folder holding exactly this clone's files (as `npx skills add` leaves it, linked
+#                   or copied) is left as it is, and so is an older one the skills CLI installed from this clone.
+#                   With --uninstall: remove only what was installed for NAME (its skills, its --mcp entry,
+#                   its --hooks policy), and keep the argcheck CLI
 #   --demo          after installing, play `argcheck demo` with the installed argcheck (it works before
 #                   PREFIX/bin is on your PATH; the installer then says how to put it there)
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
-#   --project DIR   copy the skills into DIR/.claude/skills instead of ~/.claude/skills
+#   --project DIR   copy the skills into the project DIR instead of your home folder (see --agent)
 #   --uninstall     remove what the installs into this prefix made (venv, links, every copied skill,
 #                   the MCP registration), and nothing else
 #   --dry-run       print every action and change nothing
-#   --mcp           also register the MCP server `argcheck mcp` with Claude Code (claude mcp add)
+#   --mcp           also register the MCP server `argcheck mcp`: with Claude Code (claude mcp add); for codex
+#                   as a marked [mcp_servers.argcheck] block in $CODEX_HOME/config.toml (default ~/.codex); for
+#                   gemini as mcpServers.argcheck in ~/.gemini/settings.json (both user-wide, even with --project)
 #   --allow-skills  also add a `Skill(<name>)` allow rule per skill to Claude Code's settings
 #                   (~/.claude/settings.json, or DIR/.claude/settings.json with --project), so the model
 #                   may start a skill without asking you first; --uninstall removes only the rules it added
@@ -19,17 +30,21 @@
 #                   Skill(<name>) allow rule per skill to ~/.claude/settings.json (DIR/.claude/settings.local.json
 #                   with --project): the argcheck commands the skills teach then run without a prompt in every
 #                   turn of a run, and only those that write nothing or write only into the project's .argcheck/.
-#                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added
+#                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added.
+#                   For gemini: writes the policy ~/.gemini/policies/argcheck.toml, which lets Gemini CLI run
+#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first)
 #   --yes           with --hooks: consent without asking (for scripts; without a terminal --hooks needs it)
 #   --help          print this help
 #
 # Makes PREFIX/share/argcheck/venv (the checker from ./checker), PREFIX/share/argcheck/wrappers and the
 # symlinks PREFIX/bin/argcheck and PREFIX/bin/argcheck-consult, and copies each skills/<name>/ that has
-# a SKILL.md into the skills directory with a .argcheck-installed marker. A same-named skill without
-# that marker is the user's own: it is never touched. Running the script again upgrades in place.
+# a SKILL.md into each agent's skills directory with a .argcheck-installed marker. A same-named skill without
+# that marker is never touched. Running the script again upgrades in place. For codex it prints how to
+# run with the sandbox a run needs (codex exec --sandbox workspace-write, with network access).
 #
 # Environment: ARGCHECK_PREFIX (default prefix), ARGCHECK_PYTHON (interpreter, default python3),
-#   ARGCHECK_DEBUG=1 (trace every command).
+#   CODEX_HOME (Codex's folder, default ~/.codex), GEMINI_CLI_HOME (the folder holding Gemini CLI's .gemini,
+#   default HOME), ARGCHECK_DEBUG=1 (trace every command).
 # Exit codes: 0 ok; 1 an install step failed; 2 usage; 3 python3 missing, older than 3.10 or without
 #   venv; 4 a target directory is not writable; 5 would overwrite something argcheck did not install.
 
@@ -52,10 +67,21 @@ WITH_HOOKS=0
 ASSUME_YES=0
 PREFIX=""
 PROJECT=""
+AGENTS=()
+AGENT_GIVEN=0
+COPIED=""
+KEPT=""
+SKILLS_PHRASE=""
+EXTRAS_NOTE=""
+# Set by uninstall.
+KEPT_LINES=""
+UNDO_SKILLS_DIRS=""
+UNDO_DIRS=""
+UNDO_FILES=""
+UNINSTALL_SUMMARY=""
 SOURCE_DIR=""
 BIN_DIR=""
 SHARE_DIR=""
-SKILLS_DIR=""
 PYTHON=""
 BUILD_DIR=""
 
@@ -115,6 +141,10 @@ parse_args() {
         ;;
       --prefix=*) PREFIX="${1#*=}"; shift ;;
       --project=*) PROJECT="${1#*=}"; shift ;;
+      --agent)
+        if [ "$#" -lt 2 ] || [ -z "$2" ]; then die 2 "--agent needs a name: claude, codex, gemini or all"; fi
+        add_agent "$2"; AGENT_GIVEN=1; shift 2 ;;
+      --agent=*) add_agent "${1#*=}"; AGENT_GIVEN=1; shift ;;
       --uninstall) MODE=uninstall; shift ;;
       --dry-run) DRY_RUN=1; shift ;;
       --mcp) WITH_MCP=1; shift ;;
@@ -127,6 +157,12 @@ parse_args() {
     esac
   done
   if [ "${ASSUME_YES}" = 1 ] && [ "${WITH_HOOKS}" = 0 ]; then die 2 "--yes only goes with --hooks"; fi
+  if [ "${#AGENTS[@]}" = 0 ]; then
+    if [ "${MODE}" = uninstall ]; then AGENTS=("${KNOWN_AGENTS[@]}"); else AGENTS=(claude); fi
+  fi
+  if [ "${ALLOW_SKILLS}" = 1 ] && ! has_agent claude; then
+    die 2 "--allow-skills adds Claude Code permission rules: it goes with --agent claude"
+  fi
   if [ "${MODE}" = install ] && [ "${WITH_HOOKS}" = 1 ] && [ "${DRY_RUN}" = 0 ] && [ "${ASSUME_YES}" = 0 ] &&
     [ ! -t 0 ]; then
     die 2 "--hooks asks for your consent on a terminal, and stdin is not one: run it in a terminal, or pass --yes to consent to what --dry-run --hooks prints"
@@ -147,12 +183,14 @@ resolve_paths() {
   PREFIX="$(absolute_path "${PREFIX}")"
   BIN_DIR="${PREFIX}/bin"
   SHARE_DIR="${PREFIX}/share/argcheck"
-  if [ -n "${PROJECT}" ]; then
-    [ -d "${PROJECT}" ] || die 2 "--project ${PROJECT}: no such directory"
-    SKILLS_DIR="$(absolute_path "${PROJECT}")/.claude/skills"
-  else
-    SKILLS_DIR="${HOME:?HOME is not set}/.claude/skills"
-  fi
+  : "${HOME:?HOME is not set}"
+  if [ -n "${PROJECT}" ] && [ ! -d "${PROJECT}" ]; then die 2 "--project ${PROJECT}: no such directory"; fi
+}
+
+# Prints the skills directory of each chosen agent, one a line.
+chosen_skills_dirs() {
+  local agent
+  for agent in "${AGENTS[@]}"; do agent_skills_dir "${agent}"; done
 }
 
 # Sets PYTHON to an interpreter >= 3.10 that can make a venv, or exits 3.
@@ -214,15 +252,11 @@ is_our_link() {
   esac
 }
 
-# Exits 5 if installing would overwrite a skill or a command that argcheck did not install.
+# Exits 5 if installing would overwrite a skill, a command or an entry that argcheck did not install.
 refuse_clobbering() {
-  local name dest link
-  while IFS= read -r name; do
-    dest="${SKILLS_DIR}/${name}"
-    if { [ -e "${dest}" ] || [ -L "${dest}" ]; } && [ ! -f "${dest}/${MARKER}" ]; then
-      die 5 "${dest} exists and was not installed by argcheck (no ${MARKER} in it); move it away or use --project DIR"
-    fi
-  done < <(source_skills)
+  local agent link
+  for agent in "${AGENTS[@]}"; do refuse_clobbering_skills "${agent}"; done
+  if [ "${WITH_MCP}" = 1 ]; then refuse_clobbering_mcp; fi
   for link in argcheck argcheck-consult; do
     if { [ -e "${BIN_DIR}/${link}" ] || [ -L "${BIN_DIR}/${link}" ]; } && ! is_our_link "${BIN_DIR}/${link}"; then
       die 5 "${BIN_DIR}/${link} exists and is not argcheck's symlink; remove it or pick another --prefix"
@@ -317,15 +351,18 @@ install_wrappers() {
   fi
 }
 
+# Installs the skills for each chosen agent; sets SKILLS_PHRASE for the result line (", 4 skills → DIR (...)").
 install_skills() {
-  local version="$1" name dest
-  while IFS= read -r name; do
-    dest="${SKILLS_DIR}/${name}"
-    if [ -e "${dest}" ]; then act rm -rf "${dest:?}"; fi
-    act cp -R "${SOURCE_DIR}/skills/${name}" "${dest}"
-    write_file "${dest}/${MARKER}" "Installed by argcheck ${version} from ${SOURCE_DIR}; ./install.sh --uninstall removes it.
-"
-  done < <(source_skills)
+  local version="$1" agent dir
+  SKILLS_PHRASE=""
+  for agent in "${AGENTS[@]}"; do
+    dir="$(agent_skills_dir "${agent}")"
+    install_agent_skills "${agent}" "${version}"
+    if [ -n "${COPIED}" ] || [ -z "${KEPT}" ]; then
+      SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${COPIED}" → "${dir}")"
+    fi
+    if [ -n "${KEPT}" ]; then SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${KEPT}" "already in" "${dir}")"; fi
+  done
 }
 
 # Runs `claude mcp add|remove` in DIR with SCOPE, or says what to run when claude is not on PATH.
@@ -464,18 +501,57 @@ skills_phrase() {
   esac
 }
 
+# Records and makes the directories the install needs: the CLI's (untagged) and each agent's skills folder.
+make_dirs() {
+  local agent dir records
+  records="$(missing_dirs "${BIN_DIR}" "${SHARE_DIR}" | sed 's/^/created-dir /')"
+  for agent in "${AGENTS[@]}"; do
+    dir="$(agent_skills_dir "${agent}")"
+    records="${records}"$'\n'"$(missing_dirs "${dir}" | sed "s/^/agent ${agent} created-dir /")"
+    records="${records}"$'\n'"agent ${agent} skills-dir ${dir}"
+  done
+  # shellcheck disable=SC2046 # one directory a line, none with a newline
+  act mkdir -p "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
+  add_to_record "${records}"
+}
+
+# Registers the MCP server with each chosen agent; sets EXTRAS_NOTE.
+install_mcp() {
+  local scope=user
+  if has_agent claude; then
+    if [ -n "${PROJECT}" ]; then scope=project; fi
+    if run_mcp add "${scope}" "${PROJECT:-${HOME}}"; then
+      add_to_record "mcp ${scope} ${PROJECT:-${HOME}}"
+      EXTRAS_NOTE="${EXTRAS_NOTE}, MCP server registered (${scope} scope)"
+    else
+      EXTRAS_NOTE="${EXTRAS_NOTE}, MCP server not registered (claude not on PATH)"
+    fi
+  fi
+  if has_agent codex; then
+    install_codex_mcp
+    EXTRAS_NOTE="${EXTRAS_NOTE}, MCP server in $(codex_home)/config.toml"
+  fi
+  if has_agent gemini; then
+    install_gemini_mcp
+    EXTRAS_NOTE="${EXTRAS_NOTE}, MCP server in $(gemini_home)/settings.json"
+  fi
+}
+
 install() {
-  local version created skills mcp_note="" scope=user
+  local version
   find_python
-  check_writable "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}"
+  # shellcheck disable=SC2046 # one directory a line, none with a newline
+  check_writable "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
   [ -f "${SOURCE_DIR}/checker/pyproject.toml" ] ||
     die 1 "no checker/pyproject.toml next to install.sh: run it from an argcheck checkout"
   refuse_clobbering
-  if [ "${WITH_HOOKS}" = 1 ]; then consent_to_hooks; fi
-  created="$(missing_dirs "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}" | sed 's/^/created-dir /')"
+  if [ "${WITH_HOOKS}" = 1 ] && has_agent claude; then consent_to_hooks; fi
+  if [ "${WITH_HOOKS}" = 1 ] && has_agent gemini; then consent_to_gemini_policy; fi
+  if [ "${WITH_HOOKS}" = 1 ] && [ "${#AGENTS[@]}" = 1 ] && has_agent codex; then
+    note "--hooks: Codex CLI has no hooks or policy for argcheck to add; it runs what its sandbox allows (see below)"
+  fi
   trap '[ -z "${BUILD_DIR}" ] || rm -rf "${BUILD_DIR}"' EXIT
-  act mkdir -p "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}"
-  add_to_record "${created}"$'\n'"skills-dir ${SKILLS_DIR}"
+  make_dirs
   install_checker
   install_wrappers
   if [ "${DRY_RUN}" = 1 ]; then
@@ -486,30 +562,28 @@ install() {
       die 1 "${BIN_DIR}/argcheck --version failed after the install"
   fi
   install_skills "${version}"
-  if [ "${WITH_MCP}" = 1 ]; then
-    if [ -n "${PROJECT}" ]; then scope=project; fi
-    if run_mcp add "${scope}" "${PROJECT:-${HOME}}"; then
-      add_to_record "mcp ${scope} ${PROJECT:-${HOME}}"
-      mcp_note=", MCP server registered (${scope} scope)"
-    else
-      mcp_note=", MCP server not registered (claude not on PATH)"
-    fi
-  fi
+  EXTRAS_NOTE=""
+  if [ "${WITH_MCP}" = 1 ]; then install_mcp; fi
   if [ "${ALLOW_SKILLS}" = 1 ]; then
     allow_skills
-    mcp_note="${mcp_note}, skills allowed in $(settings_file)"
+    EXTRAS_NOTE="${EXTRAS_NOTE}, skills allowed in $(settings_file)"
   fi
-  if [ "${WITH_HOOKS}" = 1 ]; then
+  if [ "${WITH_HOOKS}" = 1 ] && has_agent claude; then
     install_hooks
-    mcp_note="${mcp_note}, hooks in $(hooks_settings_file)"
+    EXTRAS_NOTE="${EXTRAS_NOTE}, hooks in $(hooks_settings_file)"
   fi
-  skills="$(skills_phrase "$(source_skills)" → "${SKILLS_DIR}")"
+  if [ "${WITH_HOOKS}" = 1 ] && has_agent gemini; then
+    install_gemini_policy
+    EXTRAS_NOTE="${EXTRAS_NOTE}, Gemini CLI policy in $(gemini_policy_file)"
+  fi
   if [ "${DRY_RUN}" = 1 ]; then
-    printf 'argcheck %s dry run, nothing changed: would install %s, %s%s\n' \
-      "${version}" "${BIN_DIR}/argcheck" "${skills}" "${mcp_note}"
+    printf 'argcheck %s dry run, nothing changed: would install %s%s%s\n' \
+      "${version}" "${BIN_DIR}/argcheck" "${SKILLS_PHRASE}" "${EXTRAS_NOTE}"
   else
-    printf 'argcheck %s installed: %s, %s%s\n' "${version}" "${BIN_DIR}/argcheck" "${skills}" "${mcp_note}"
+    printf 'argcheck %s installed: %s%s%s\n' "${version}" "${BIN_DIR}/argcheck" "${SKILLS_PHRASE}" "${EXTRAS_NOTE}"
   fi
+  if has_agent codex; then codex_hint; fi
+  if has_agent gemini && [ "${DRY_RUN}" = 0 ]; then gemini_hint; fi
   if [ "${DEMO}" = 1 ]; then play_demo; fi
   path_hint
 }
@@ -551,31 +625,62 @@ unhook() {
   fi
 }
 
-uninstall() {
-  local version dir skill link line record summary="" names skills_dirs="${SKILLS_DIR}" created="" found=0
-  local created_files="" file
-  check_writable "${BIN_DIR}" "${SHARE_DIR}" "${SKILLS_DIR}"
-  version="$(installed_version)" || version=""
+# Prints whose a record line is: claude, codex, gemini, or cli (the venv, wrappers, links and their folders).
+# Lines without an agent come from installs that were Claude Code's only.
+record_owner() {
+  case "$1" in
+    "agent "*) local rest="${1#agent }"; printf '%s\n' "${rest%% *}" ;;
+    "created-dir "*) echo cli ;;
+    *) echo claude ;;
+  esac
+}
+
+# Undoes the record lines of the agents being uninstalled (all of them without --agent); keeps the others in
+# KEPT_LINES and collects the skills dirs, created dirs and files in UNDO_SKILLS_DIRS, UNDO_DIRS, UNDO_FILES.
+undo_record() {
+  local record line owner rest
   record="$(record_path)"
-  if [ -f "${record}" ]; then
-    while IFS= read -r line; do
-      case "${line}" in
-        "created-dir "*) created="${created}${line#created-dir }"$'\n' ;;
-        "skills-dir "*) skills_dirs="${skills_dirs}"$'\n'"${line#skills-dir }" ;;
-        "mcp user "*) run_mcp remove user "${line#mcp user }" || true ;;
-        "mcp project "*) run_mcp remove project "${line#mcp project }" || true ;;
-        "allow "*) disallow "${line#allow }" ;;
-        "hook "*) unhook "${line#hook }" ;;
-        "created-file "*) created_files="${created_files}${line#created-file }"$'\n' ;;
-      esac
-    done <"${record}"
-  fi
-  # A settings file the install created goes too, once nothing but empty objects and lists is left in it.
-  while IFS= read -r file; do
+  [ -f "${record}" ] || return 0
+  while IFS= read -r line; do
+    owner="$(record_owner "${line}")"
+    if [ "${AGENT_GIVEN}" = 1 ] && { [ "${owner}" = cli ] || ! has_agent "${owner}"; }; then
+      KEPT_LINES="${KEPT_LINES}${line}"$'\n'
+      continue
+    fi
+    rest="${line#agent "${owner}" }"
+    case "${rest}" in
+      "created-dir "*) UNDO_DIRS="${UNDO_DIRS}${rest#created-dir }"$'\n' ;;
+      "skills-dir "*) UNDO_SKILLS_DIRS="${UNDO_SKILLS_DIRS}${rest#skills-dir }"$'\n' ;;
+      "mcp user "*) run_mcp remove user "${rest#mcp user }" || true ;;
+      "mcp project "*) run_mcp remove project "${rest#mcp project }" || true ;;
+      "allow "*) disallow "${rest#allow }" ;;
+      "hook "*) unhook "${rest#hook }" ;;
+      "created-file "*) UNDO_FILES="${UNDO_FILES}${owner} ${rest#created-file }"$'\n' ;;
+      "mcp "* | "policy "*)
+        undo_agent_line "${owner}" "${rest%% *}" "${rest#* }"
+        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $([ "${rest%% *}" = mcp ] && echo "the MCP entry in" || echo "the policy") ${rest#* }" ;;
+    esac
+  done <"${record}"
+}
+
+# Removes the files the install created once nothing of the user's is left in them.
+drop_created_files() {
+  local owner file
+  while read -r owner file; do
     if [ -z "${file}" ] || [ "${DRY_RUN}" = 1 ]; then continue; fi
-    "${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" drop-if-empty "${file}" || true
-  done <<<"${created_files}"
+    if [ "${owner}" = claude ]; then
+      "${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" drop-if-empty "${file}" || true
+    else
+      drop_created_file "${file}"
+    fi
+  done <<<"${UNDO_FILES}"
+}
+
+# Removes every marked skill from the chosen agents' folders and the recorded ones; says what in the summary.
+remove_marked_skills() {
+  local dir skill names
   while IFS= read -r dir; do
+    [ -n "${dir}" ] || continue
     names=""
     for skill in "${dir}"/*/; do
       [ -f "${skill}${MARKER}" ] || continue
@@ -583,21 +688,14 @@ uninstall() {
       names="${names}$(basename "${skill}")"$'\n'
     done
     if [ -n "${names}" ]; then
-      found=1
-      summary="${summary}, $(skills_phrase "${names}" from "${dir}")"
+      UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $(skills_phrase "${names}" from "${dir}")"
     fi
-  done < <(printf '%s\n' "${skills_dirs}" | awk '!seen[$0]++')
-  for link in argcheck argcheck-consult; do
-    if is_our_link "${BIN_DIR}/${link}"; then
-      act rm -f "${BIN_DIR}/${link}"
-      found=1
-    fi
-  done
-  if [ -e "${SHARE_DIR}" ]; then
-    act rm -rf "${SHARE_DIR}"
-    found=1
-  fi
-  # The directories the install created go too, deepest first, and only while empty.
+  done < <(printf '%s\n%s' "$(chosen_skills_dirs)" "${UNDO_SKILLS_DIRS}" | awk '!seen[$0]++')
+}
+
+# Removes the directories the install created, deepest first, and only while empty.
+remove_created_dirs() {
+  local dir
   while IFS= read -r dir; do
     if [ -z "${dir}" ] || [ ! -d "${dir}" ]; then continue; fi
     if [ "${DRY_RUN}" = 1 ]; then
@@ -605,18 +703,54 @@ uninstall() {
     else
       rmdir "${dir}" 2>/dev/null || true
     fi
-  done < <(printf '%s' "${created}" | awk '{ print length($0) "\t" $0 }' | sort -rn | cut -f2-)
+  done < <(printf '%s' "${UNDO_DIRS}" | awk '!seen[$0]++ { print length($0) "\t" $0 }' | sort -rn | cut -f2-)
+}
+
+uninstall() {
+  local version link found=0
+  # shellcheck disable=SC2046 # one directory a line, none with a newline
+  check_writable "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
+  version="$(installed_version)" || version=""
+  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY=""
+  undo_record
+  drop_created_files
+  remove_marked_skills
+  if [ -n "${UNINSTALL_SUMMARY}" ]; then found=1; fi
+  if [ "${AGENT_GIVEN}" = 0 ]; then
+    for link in argcheck argcheck-consult; do
+      if is_our_link "${BIN_DIR}/${link}"; then
+        act rm -f "${BIN_DIR}/${link}"
+        found=1
+      fi
+    done
+    if [ -e "${SHARE_DIR}" ]; then
+      act rm -rf "${SHARE_DIR}"
+      found=1
+    fi
+  elif [ -f "$(record_path)" ]; then
+    write_file "$(record_path)" "${KEPT_LINES}"
+  fi
+  remove_created_dirs
+  uninstall_result "${version}" "${found}"
+}
+
+uninstall_result() {
+  local version="$1" found="$2" what="from ${PREFIX}"
+  if [ "${AGENT_GIVEN}" = 1 ]; then what="for $(printf '%s\n' "${AGENTS[@]}" | paste -sd, - | sed 's/,/, /g') (the argcheck CLI stays in ${PREFIX})"; fi
   if [ "${found}" = 0 ]; then
-    printf 'argcheck is not installed in %s or %s: nothing to remove\n' "${PREFIX}" "${SKILLS_DIR}"
+    printf 'argcheck is not installed %s or %s: nothing to remove\n' \
+      "${what/from/in}" "$(chosen_skills_dirs | paste -sd, - | sed 's/,/, /g')"
   elif [ "${DRY_RUN}" = 1 ]; then
-    printf 'argcheck%s dry run, nothing changed: would uninstall from %s%s\n' \
-      "${version:+ ${version}}" "${PREFIX}" "${summary:-, no skills}"
+    printf 'argcheck%s dry run, nothing changed: would uninstall %s%s\n' \
+      "${version:+ ${version}}" "${what}" "${UNINSTALL_SUMMARY:-, no skills}"
   else
-    printf 'argcheck%s uninstalled from %s%s\n' "${version:+ ${version}}" "${PREFIX}" "${summary:-, no skills}"
+    printf 'argcheck%s uninstalled %s%s\n' "${version:+ ${version}}" "${what}" "${UNINSTALL_SUMMARY:-, no skills}"
   fi
 }
 
 main() {
+  # shellcheck source=installer/agents.bash
+  source "$(dirname "${BASH_SOURCE[0]}")/installer/agents.bash"
   parse_args "$@"
   resolve_paths
   if [ "${MODE}" = uninstall ]; then uninstall; else install; fi

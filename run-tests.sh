@@ -129,6 +129,9 @@ stage_realcli() {
 shell_files() {
   local file
   printf '%s\n' "${ROOT}/install.sh" "${ROOT}/run-tests.sh" "${ROOT}/.ci/run"
+  for file in "${ROOT}"/installer/*.bash "${ROOT}"/tests/setup/*.sh; do
+    if [ -f "${file}" ]; then printf '%s\n' "${file}"; fi
+  done
   for file in "${ROOT}"/wrappers/* "${ROOT}"/wrappers/lib/*.bash; do
     [ -f "${file}" ] || continue
     case "${file}" in

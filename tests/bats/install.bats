@@ -316,11 +316,16 @@ PY
 @test "--help prints the usage header and an unknown option exits 2" {
   run -0 "${INSTALL}" --help
   [[ "${lines[0]}" == "Summary: "* ]]
-  [[ "${output}" == *"Usage: ./install.sh [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp] [--allow-skills]"* ]]
-  [[ "${output}" == *"[--hooks [--yes]] [--help]"* ]]
+  [[ "${output}" == *"Usage: ./install.sh [--agent NAME]... [--demo] [--prefix DIR] [--project DIR] [--uninstall] [--dry-run] [--mcp]"* ]]
+  [[ "${output}" == *"[--allow-skills] [--hooks [--yes]] [--help]"* ]]
+  [[ "${output}" == *"--agent NAME"*"codex   ~/.agents/skills / DIR/.agents/skills"* ]]
 
   run -2 --separate-stderr "${INSTALL}" --frobnicate
   [[ "${stderr}" == *"unknown argument: --frobnicate"* ]]
+  run -2 --separate-stderr "${INSTALL}" --agent cursor
+  [[ "${stderr}" == *"--agent cursor: unknown agent; use claude, codex, gemini or all"* ]]
+  run -2 --separate-stderr "${INSTALL}" --agent codex --allow-skills
+  [[ "${stderr}" == *"--allow-skills adds Claude Code permission rules: it goes with --agent claude"* ]]
 }
 
 @test "uninstall removes everything it made and leaves the user's own files alone" {

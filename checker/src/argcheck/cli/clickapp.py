@@ -25,7 +25,7 @@ COMMANDS = {
     "rules": "List the rules, or explain one code.",
     "schema": "Print or write the JSON Schemas of the state files.",
     "sessions": "List state files with protocol, status and age; prune old ones.",
-    "doctor": "Check the setup: argcheck, the consultee wrapper and CLIs, where state goes.",
+    "doctor": "Check the setup: argcheck, the wrapper and consultee CLIs, each agent's skills, state.",
     "view": "Show a run, or a folder of runs, as an offline HTML page (or serve it live).",
     "demo": "Replay a protocol's bundled run turn by turn (no consultee, no API key).",
     "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",

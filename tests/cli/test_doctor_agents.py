@@ -1,0 +1,134 @@
+"""`argcheck doctor` on each agent's skills, user-wide and in the project, and what it says to run when
+something is missing. Run as a subprocess with a fresh HOME and a controlled PATH."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import argcheck_executable, run_process
+
+ROOT = Path(__file__).resolve().parents[2]
+SKILLS = sorted(p.parent.name for p in (ROOT / "skills").glob("*/SKILL.md"))
+
+
+@pytest.fixture
+def box(tmp_path):
+    """A fresh HOME, a project folder and a bin folder holding argcheck, argcheck-consult and jq."""
+    home, project, bin_dir = tmp_path / "home", tmp_path / "project", tmp_path / "bin"
+    for folder in (home, project, bin_dir):
+        folder.mkdir()
+    (bin_dir / "argcheck").symlink_to(argcheck_executable())
+    (bin_dir / "argcheck-consult").write_text("#!/bin/sh\n")
+    (bin_dir / "argcheck-consult").chmod(0o755)
+    (bin_dir / "jq").symlink_to(shutil.which("jq") or "/bin/true")
+    env = {"HOME": str(home), "PATH": f"{bin_dir}{os.pathsep}/usr/bin:/bin"}
+    for name in ("CODEX_HOME", "GEMINI_CLI_HOME", "ARGCHECK_CONSULT"):
+        env[name] = ""
+    return home, project, bin_dir, env
+
+
+def install_skills(folder: Path, clone: str | None = None, names=SKILLS) -> None:
+    for name in names:
+        (folder / name).mkdir(parents=True)
+        (folder / name / "SKILL.md").write_text(f"---\nname: {name}\n---\n")
+        if clone:
+            (folder / name / ".argcheck-installed").write_text(
+                f"Installed by argcheck 0.1.0 from {clone}; ./install.sh --uninstall removes it.\n")
+
+
+def doctor(project: Path, env: dict):
+    return run_process("doctor", env=env, cwd=str(project))
+
+
+def agent_line(stdout: str, agent: str) -> str:
+    found = [line for line in stdout.splitlines() if line[11:].startswith(f"{agent} ")]
+    assert len(found) == 1, stdout
+    return found[0]
+
+
+def test_a_fresh_home_lists_no_skills_and_says_how_to_install_them_for_each_agent(box):
+    home, project, _bin, env = box
+    result = doctor(project, env)
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) <= 12
+    total = len(SKILLS)
+    for agent in ("claude", "codex", "gemini"):
+        line = agent_line(result.stdout, agent)
+        assert f"user 0/{total}" in line and f"project 0/{total}" in line, line
+        extra = " --hooks" if agent == "gemini" else ""
+        assert line.endswith(f"./install.sh --agent {agent}{extra} (in an argcheck clone)"), line
+
+
+def test_skills_installed_by_install_sh_count_and_the_fix_names_their_clone(box, tmp_path):
+    home, project, _bin, env = box
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    (clone / "install.sh").write_text("#!/bin/sh\n")
+    install_skills(home / ".claude" / "skills", str(clone))
+    install_skills(project / ".agents" / "skills", str(clone))
+    result = doctor(project, env)
+    total = len(SKILLS)
+    claude = agent_line(result.stdout, "claude")
+    assert claude.endswith(f"user {total}/{total} in ~/.claude/skills; project 0/{total} in .claude/skills"), claude
+    codex = agent_line(result.stdout, "codex")
+    assert f"project {total}/{total} in .agents/skills" in codex and "install.sh" not in codex, codex
+    # Gemini CLI reads a project's .agents/skills too: it has the skills, but no policy lets it run argcheck.
+    gemini = agent_line(result.stdout, "gemini")
+    assert f"project {total}/{total} in .agents/skills" in gemini, gemini
+    assert gemini.endswith(f"no policy lets it run argcheck: cd {clone} && ./install.sh --agent gemini --hooks"), gemini
+
+
+def test_the_skills_cli_lock_names_the_clone_and_a_partial_install_is_incomplete(box, tmp_path):
+    home, project, _bin, env = box
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    (clone / "install.sh").write_text("#!/bin/sh\n")
+    install_skills(home / ".agents" / "skills", names=SKILLS[:-1])
+    lock = {"version": 3, "skills": {n: {"source": str(clone), "sourceType": "local"} for n in SKILLS}}
+    (home / ".agents" / ".skill-lock.json").write_text(json.dumps(lock))
+    result = doctor(project, env)
+    codex = agent_line(result.stdout, "codex")
+    total = len(SKILLS)
+    assert f"user {total - 1}/{total} in ~/.agents/skills" in codex, codex
+    assert codex.endswith(f"to use it from Codex CLI: cd {clone} && ./install.sh --agent codex"), codex
+
+
+def test_without_argcheck_on_path_or_without_the_wrapper_or_jq_it_exits_1_and_says_what_to_run(box):
+    home, project, bin_dir, env = box
+    (bin_dir / "argcheck").unlink()
+    result = doctor(project, env)
+    assert result.exit_code == 1, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.endswith("not on PATH: run ./install.sh in an argcheck clone, then put its bin folder on PATH"), first
+
+    (bin_dir / "argcheck").symlink_to(argcheck_executable())
+    (bin_dir / "argcheck-consult").unlink()
+    result = doctor(project, env)
+    assert result.exit_code == 1 and "argcheck-consult is not on PATH: run ./install.sh" in result.stdout
+
+    (bin_dir / "argcheck-consult").write_text("#!/bin/sh\n")
+    (bin_dir / "argcheck-consult").chmod(0o755)
+    (bin_dir / "jq").unlink()
+    env["PATH"] = str(bin_dir)  # no system folder, so no jq
+    result = doctor(project, env)
+    assert result.exit_code == 1 and "jq is missing" in result.stdout, result.output
+
+
+def test_codex_home_and_gemini_cli_home_move_where_doctor_looks(box, tmp_path):
+    home, project, _bin, env = box
+    codex_home, gemini_home = tmp_path / "codex-home", tmp_path / "gemini-home"
+    install_skills(codex_home / "skills")
+    install_skills(gemini_home / ".gemini" / "skills")
+    (gemini_home / ".gemini" / "policies").mkdir()
+    (gemini_home / ".gemini" / "policies" / "argcheck.toml").write_text("# policy\n")
+    env.update(CODEX_HOME=str(codex_home), GEMINI_CLI_HOME=str(gemini_home))
+    result = doctor(project, env)
+    total = len(SKILLS)
+    assert f"user {total}/{total} in {codex_home / 'skills'}" in agent_line(result.stdout, "codex")
+    gemini = agent_line(result.stdout, "gemini")
+    assert f"user {total}/{total} in {gemini_home / '.gemini' / 'skills'}" in gemini and "install.sh" not in gemini
