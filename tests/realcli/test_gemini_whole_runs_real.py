@@ -11,7 +11,8 @@ per command, each user turn one headless `gemini -p ... --output-format stream-j
 - toulmin whole;
 - triz through its five user reviews (and the user's sources, since the agent does not search);
 - deliberate with the pinned Codex CLI as the consultee (`argcheck consult` through codex-wrapper.sh, against
-  the same mock, on its Responses API route): Gemini orchestrating with Codex consulting;
+  the same mock, on its Responses API route): Gemini orchestrating with Codex consulting; and with Gemini
+  itself as the consultee (gemini-wrapper.sh: a separate headless Gemini session per consultee session);
 - council without subagents: the headless `argcheck init council --run`, one consultee call per persona.
 
 Each run must end where the skill leaves it, its state must validate, and no tool call may be refused or fail:
@@ -28,7 +29,7 @@ from pathlib import Path
 import pytest
 from geminirun import GeminiPlan, activate, client_env, drive, write_settings
 from kit.skillrun import FIXTURES, make_sandbox
-from mock_llm_server import CODEX_CONFIG
+from mock_llm_server import CODEX_CONFIG, first_user_text
 from test_whole_runs_real import LAST, TASKS, scenario_of, skill_commands, user_turns
 
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
@@ -76,12 +77,14 @@ def triz_plan() -> tuple[GeminiPlan, str]:
     return user_turns(start(GeminiPlan(), "triz"), commands).reply("Here is the Knowledge Document."), state
 
 
-def deliberate_plan() -> tuple[GeminiPlan, str]:
+def deliberate_plan(consultee: str = "codex") -> tuple[GeminiPlan, str]:
     commands, state = skill_commands("deliberate")
+    commands = [c.replace("--consultee codex", f"--consultee {consultee}") for c in commands]
     constraint = (f"argcheck apply {state} '{{\"type\": \"ledger\", \"actor\": \"user\", \"id\": \"L1\", "
                   "\"provenance\": \"user\", \"claim_type\": \"constraint\", \"text\": \"No native dependencies.\"}'")
     at = next(i for i, c in enumerate(commands) if c.startswith("argcheck init deliberate")) + 1
-    plan = user_turns(start(GeminiPlan(), "deliberate"), commands[:at] + [constraint] + commands[at:])
+    plan = GeminiPlan().user(TASKS["deliberate"].replace("codex", consultee)).step(activate("deliberate"))
+    plan = user_turns(plan, commands[:at] + [constraint] + commands[at:])
     return plan.reply("Here is the decision log."), state
 
 
@@ -94,8 +97,8 @@ def council_plan() -> tuple[GeminiPlan, str]:
     return plan.reply("The council's critique is in .argcheck/."), COUNCIL_STATE
 
 
-def codex_replies() -> list[dict]:
-    """What the Codex consultee answers, in order: three consultee rounds, then the arbiter's session."""
+def consultee_replies() -> list[dict]:
+    """What the consultee answers, in order: three consultee rounds, then the arbiter's session."""
     replies = []
     for name in ("consultee.json", "arbiter.json"):
         replies += json.loads((FIXTURES / "deliberate" / name).read_text(encoding="utf-8"))["replies"]
@@ -103,7 +106,8 @@ def codex_replies() -> list[dict]:
 
 
 def with_consultee(plan: GeminiPlan, replies: list[dict]) -> list[dict]:
-    """The mock's whole script: after each `argcheck consult` call of Gemini, Codex's request takes a reply."""
+    """The mock's whole script: after each `argcheck consult` call of Gemini, the consultee's request takes a
+    reply (the calls come one after the other: Gemini waits for the command)."""
     script, pending = [], list(replies)
     for step in plan.script():
         script.append(step)
@@ -116,15 +120,16 @@ def with_consultee(plan: GeminiPlan, replies: list[dict]) -> list[dict]:
 PLANS = {"toulmin": toulmin_plan, "triz": triz_plan, "deliberate": deliberate_plan, "council": council_plan}
 
 
-def run_whole(skill: str, gemini_install: dict, tmp_path: Path, codex: bool = False):
-    plan, state = PLANS[skill]()
-    box, outcome = run_plan(plan, skill, gemini_install, tmp_path, codex)
+def run_whole(skill: str, gemini_install: dict, tmp_path: Path, consultee: str | None = None):
+    plan, state = PLANS[skill](consultee) if consultee else PLANS[skill]()
+    box, outcome = run_plan(plan, skill, gemini_install, tmp_path, consultee)
     return plan, state, box, outcome
 
 
-def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path, codex: bool = False):
-    """Install into the skill's test workspace, then drive the plan there in the real Gemini CLI."""
-    transcripts = () if codex else scenario_of(skill).transcripts
+def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path, consultee: str | None = None):
+    """Install into the skill's test workspace, then drive the plan there in the real Gemini CLI. With a
+    consultee (codex, gemini), the installed argcheck-consult calls that real CLI, against the same mock."""
+    transcripts = () if consultee else scenario_of(skill).transcripts
     box = make_sandbox(tmp_path, skill, transcripts)
     gemini_install["install"](box.work)
     home = gemini_install["home"]
@@ -133,17 +138,18 @@ def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path,
     # The scripted model cannot search the web or know the witness log's numbers: unwitnessed runs (docs/hooks.md).
     path = [gemini_install["bin"], gemini_install["gemini"].parent]
     script = None
-    if codex:  # the installed argcheck-consult and the real Codex, whose requests go to the same mock
-        codex_home = gemini_install["root"] / f"codex-home-{skill}"
+    codex_home = gemini_install["root"] / f"codex-home-{skill}-{tmp_path.name}"
+    if consultee == "codex":
         codex_home.mkdir()
         path.append(gemini_install["codex"].parent)
         extra.update(CODEX_HOME=str(codex_home), MOCK_API_KEY="dummy")
-        script = with_consultee(plan, codex_replies())
+    if consultee:  # the installed argcheck-consult calls the real CLI
+        script = with_consultee(plan, consultee_replies())
     else:  # the test's consultee stub (tests/kit/skillrun.py) before the installed one
         path.insert(0, tmp_path / "bin")
 
     def env_for(url: str) -> dict:
-        if codex:
+        if consultee == "codex":
             (codex_home / "config.toml").write_text(CODEX_CONFIG.format(base_url=url))
         return client_env(home, path, url, extra)
 
@@ -178,7 +184,7 @@ def test_triz_through_five_user_reviews_in_one_resumed_gemini_session(gemini_ins
 
 
 def test_deliberate_gemini_orchestrating_with_codex_consulting(gemini_install, tmp_path):
-    plan, state, box, outcome = run_whole("deliberate", gemini_install, tmp_path, codex=True)
+    plan, state, box, outcome = run_whole("deliberate", gemini_install, tmp_path, "codex")
     assert_finished_cleanly("deliberate", plan, state, box, outcome)
     codex_requests = [r for r in outcome.server.model_requests() if r["path"].endswith("/responses")]
     assert len(codex_requests) == 4, "three consultee rounds and the arbiter, each one Codex request"
@@ -187,6 +193,19 @@ def test_deliberate_gemini_orchestrating_with_codex_consulting(gemini_install, t
     consults = [m for m in moves if m["type"] == "consult"]
     assert [m["outcome"] for m in consults] == ["reply"] * 3, consults
     assert [m["actor"] for m in moves if m["type"] == "arbitrate"] == ["arbiter"]
+
+
+def test_deliberate_gemini_orchestrating_with_gemini_consulting(gemini_install, tmp_path):
+    plan, state, box, outcome = run_whole("deliberate", gemini_install, tmp_path, "gemini")
+    assert_finished_cleanly("deliberate", plan, state, box, outcome)
+    main = outcome.calls[0].session_id
+    task = TASKS["deliberate"].replace("codex", "gemini")
+    consulted = [r for r in outcome.server.model_requests() if task not in first_user_text(r["body"])]
+    assert len(consulted) == 4, "three consultee rounds and the arbiter, each one request of a nested Gemini"
+    moves = json.loads((box.work / state).read_text(encoding="utf-8"))["moves"]
+    sessions = [m.get("session_id") for m in moves if m["type"] == "consult"]
+    assert [m["outcome"] for m in moves if m["type"] == "consult"] == ["reply"] * 3
+    assert len(set(sessions)) == 1 and main not in sessions, "one consultee session, resumed, not the run's own"
 
 
 def test_council_without_subagents_in_gemini(gemini_install, tmp_path):
