@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from geminirun import GeminiPlan, activate, client_env, drive, write_settings
 from kit.skillrun import FIXTURES, make_sandbox
-from mock_llm_server import CODEX_CONFIG, first_user_text
+from mock_llm_server import CODEX_CONFIG, first_user_text, last_user_text
 from test_whole_runs_real import LAST, TASKS, scenario_of, skill_commands, user_turns
 
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
@@ -126,7 +126,8 @@ def run_whole(skill: str, gemini_install: dict, tmp_path: Path, consultee: str |
     return plan, state, box, outcome
 
 
-def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path, consultee: str | None = None):
+def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path, consultee: str | None = None,
+             script: list | None = None):
     """Install into the skill's test workspace, then drive the plan there in the real Gemini CLI. With a
     consultee (codex, gemini), the installed argcheck-consult calls that real CLI, against the same mock."""
     transcripts = () if consultee else scenario_of(skill).transcripts
@@ -137,7 +138,6 @@ def run_plan(plan: GeminiPlan, skill: str, gemini_install: dict, tmp_path: Path,
     extra = {"CONSULT_STATE_DIR": box.env["CONSULT_STATE_DIR"], "ARGCHECK_WITNESS": "off"}
     # The scripted model cannot search the web or know the witness log's numbers: unwitnessed runs (docs/hooks.md).
     path = [gemini_install["bin"], gemini_install["gemini"].parent]
-    script = None
     codex_home = gemini_install["root"] / f"codex-home-{skill}-{tmp_path.name}"
     if consultee == "codex":
         codex_home.mkdir()
@@ -228,3 +228,25 @@ def test_a_refused_and_a_failed_command_are_both_counted(gemini_install, tmp_pat
         "touch outside-policy.txt", "argcheck next .argcheck/no-such-run.json"], failures
     assert not (box.work / "outside-policy.txt").exists()
     assert failures["calls"] == [] and outcome.shell_commands() == plan.bash_commands()
+
+
+@pytest.mark.parametrize("cycle, ran", [(["argcheck sessions"], 4),
+                                        (["argcheck sessions", "argcheck next .argcheck/toulmin-orm.json"], 9)])
+def test_gemini_stops_a_turn_that_repeats_a_cycle_of_commands(cycle, ran, gemini_install, tmp_path):
+    """Gemini CLI 0.61.0's loop detection, with commands the policy allows: the 5th call of one command in a
+    row, or the call that completes a cycle of up to 5 calls 5 times, is not run; the model is told
+    ("System: Potential loop detected ...") and asked once more, and when it goes on with the cycle the turn
+    ends with a warning (exit 0, status success). So `argcheck next` between two `argcheck consult` calls
+    does not carry a council's 6 personas through one turn. The count starts again with the next user turn."""
+    again = cycle * (4 // len(cycle))  # four calls, in the next turn
+    plan = (GeminiPlan().user("Show me the runs.").run(*(cycle * 6)).reply("Stopped.")
+            .user("Go on.").run(*again).reply("Done."))
+    # The stopped call took a step, and so does the model's one more chance (it keeps to the cycle).
+    script = [step for n, step in enumerate(plan.script()) if not ran + 1 < n <= len(cycle) * 6]
+    _box, outcome = run_plan(plan, "toulmin", gemini_install, tmp_path, script=script)
+    assert len(outcome.shell_commands()) == ran + len(again), outcome.summary()
+    assert [e["error"]["message"] for e in outcome.refused()] == ["Loop detected, stopping execution"]
+    told = [r for r in outcome.server.model_requests()
+            if last_user_text(r["body"]).startswith("System: Potential loop detected")]
+    assert len(told) == 1, "the model is told of the loop once and may change course"
+    assert outcome.calls[0].exit_code == 0 and outcome.calls[0].result.get("status") == "success"
