@@ -160,6 +160,10 @@ def taught_commands():
         for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
             found += [(skill.parent.name, command) for command in _commands(block) if command.startswith("argcheck ")]
         found += [(skill.parent.name, line) for line in re.findall(r"`(argcheck prompt [^`]*--persona [^`]*)`", text)]
+        notes = skill.parent / "references" / "agents.md"  # per-agent notes: whole commands, STATE and DOC for paths
+        if notes.exists():
+            found += [(skill.parent.name, line.replace("STATE", ".argcheck/run.json").replace("DOC", "docs/design.md"))
+                      for line in re.findall(r"`(argcheck [a-z]+ [^`]*)`", notes.read_text(encoding="utf-8"))]
     return found
 
 

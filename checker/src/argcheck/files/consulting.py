@@ -26,6 +26,23 @@ def wrapper_command() -> list[str]:
     return command
 
 
+# Codex CLI sets this in the commands it runs when its sandbox cuts the network (loopback included).
+CODEX_NO_NETWORK = "CODEX_SANDBOX_NETWORK_DISABLED"
+OFFLINE_CONSULTEES = frozenset({"replay"})  # answer from files, with no network
+
+
+def sandbox_problem(consultee: str | None, environ=None) -> str | None:
+    """Why a call to `consultee` cannot work from here, or None: inside a Codex CLI sandbox without network
+    access no consultee CLI or endpoint can be reached, whichever agent it is (the replay consultee can)."""
+    environ = os.environ if environ is None else environ
+    if not consultee or consultee in OFFLINE_CONSULTEES or environ.get(CODEX_NO_NETWORK) != "1":
+        return None
+    return (f"the consultee {consultee} cannot be reached: this command runs inside Codex CLI's sandbox without "
+            "network access. Nothing was recorded. Ask the user to start Codex with "
+            "-c sandbox_workspace_write.network_access=true and the consultee's home folder writable "
+            "(argcheck's README, Codex section), then run the same command again")
+
+
 def consult(consultee: str, session_id: str | None, prompt: str, options: list[str]) -> bytes:
     """Run the wrapper (new session, or resume `session_id`) and return its stdout (the envelope)."""
     mode = ["resume", session_id] if session_id else ["new"]

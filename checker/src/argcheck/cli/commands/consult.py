@@ -42,6 +42,10 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
     who = _who(spec, engine.state, consultee, fresh)
     if who["consultee"] is None:
         raise Refused(_nothing_to_consult(outcome, state))
+    problem = consulting.sandbox_problem(who["consultee"])
+    if problem:
+        click.echo(f"argcheck: {problem}", err=True)
+        return int(ExitCode.USAGE)
     prompt = verbs.prompt_text(outcome, full=None if who["session_id"] else True)  # a new session: everything
     options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else []),
                *(["--timeout", str(timeout)] if timeout else [])]

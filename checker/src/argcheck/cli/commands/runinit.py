@@ -16,6 +16,12 @@ from argcheck.files import operations
 
 
 def run_at_init(spec, options: dict, settings: dict, state: str | None, force: bool) -> int:
+    from argcheck.files.consulting import sandbox_problem
+
+    problem = sandbox_problem(options.get("consultee"))
+    if problem:  # before the run records every persona as failed
+        click.echo(f"argcheck: {problem}", err=True)
+        return int(ExitCode.USAGE)
     try:
         path, text = spec.part("driver").run_at_init(options, settings, state, force, operations)
     except RunInterrupted as stop:

@@ -105,8 +105,12 @@ def next_action(state, step, state_path: str) -> dict:
     else:
         pending = ", ".join(state.pending(round_name))
         text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); one subagent "
-                f"per persona fetches its own prompt (--persona NAME) and records its reply")
+                f"per persona fetches its own prompt (--persona NAME) and records its reply; an agent without "
+                f"subagents runs `argcheck consult` (--consultee NAME unless the run names one) once per persona "
+                f"instead")
     commands = [f"argcheck prompt {path} --persona {shlex.quote(persona)}" if persona else f"argcheck prompt {path}"]
+    if persona and state.header.get("consultee"):  # the consultee named at init takes the persona instead
+        commands.append(f"argcheck consult {path}")
     commands.append(f"argcheck ingest {path} {inline(skeleton)}")
     if persona:
         failure = json.dumps({"type": "persona_failure", "agent_style": persona, "round": round_name,

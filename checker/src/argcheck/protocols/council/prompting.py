@@ -107,3 +107,10 @@ def correction_prompt(findings) -> str:
     """The follow-up for a persona whose reply the validator refused: the findings and what to do."""
     lines = "\n".join(f"- {f.code} {f.name}: {f.message} (hint: {f.hint})" for f in findings)
     return fill(template_text("round-correction"), {"FINDINGS": lines})
+
+
+def consultation(state) -> dict:
+    """Who `argcheck consult` calls: the consultee the run names at init, if any (any of them, the orchestrating
+    agent's own CLI included), each persona in a new session, as a subagent of its own would be."""
+    consultee = state.header.get("consultee")
+    return {"consultee": consultee, "session_id": None} if consultee else {}
