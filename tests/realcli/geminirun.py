@@ -2,8 +2,9 @@
 
 A `GeminiPlan` is a `wholerun.Plan` whose shell steps are Gemini's `run_shell_command` calls: each user turn
 is one headless `gemini -p PROMPT --output-format stream-json` call, the first starting the session and every
-later one continuing it with `--resume SESSION_ID`. The scripted model (tests/stubs/mock_gemini.py) makes the
-tool calls of the plan in order.
+later one continuing it with `--resume latest`, as the skills' notes for Gemini tell the user (the project's
+latest session; `Outcome.calls` keep each call's session id to check it is the same). The scripted model
+(tests/stubs/mock_gemini.py) makes the tool calls of the plan in order.
 
 `drive` runs a plan against the pinned Gemini CLI. `Outcome.failures` lists every refused or failed tool call
 of a run, from both sides: each `tool_result` event of the client's stream that is not a success (a policy
@@ -156,16 +157,15 @@ def gemini_call(gemini: Path, prompt: str, session: str | None, cwd: Path, env: 
 
 
 def drive(plan: Plan, gemini: Path, cwd: Path, env_for, script=None) -> Outcome:
-    """Run the plan in the real Gemini CLI: one headless call per user turn, `--resume` after the first.
+    """Run the plan in the real Gemini CLI: one headless call per user turn, `--resume latest` after the first.
     `script` (default: the plan's) is the mock's whole script, for runs whose consultee shares the mock."""
     server = MockLLMServer(plan.script() if script is None else script, routes=plan.routes).start()
     env = env_for(server.base_url)
-    calls, session, started = [], None, time.monotonic()
+    calls, started = [], time.monotonic()
     try:
         for turn in plan.turns:
-            call = gemini_call(gemini, turn.prompt, session, cwd, env)
+            call = gemini_call(gemini, turn.prompt, "latest" if calls else None, cwd, env)
             calls.append(call)
-            session = session or call.session_id
             if not call.ok():
                 break
     finally:

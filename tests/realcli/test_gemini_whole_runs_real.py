@@ -6,10 +6,11 @@ A fresh HOME gets the documented install for Gemini, `./install.sh --prefix P --
 run), and the settings that point Gemini at the local mock of its API (tests/stubs/mock_gemini.py). Then the
 scripted model activates the skill (`activate_skill`) and runs what the skill teaches, one `run_shell_command`
 per command, each user turn one headless `gemini -p ... --output-format stream-json` call continued with
-`--resume SESSION_ID`:
+`--resume latest` (what the skills' notes for Gemini tell the user):
 
 - toulmin whole;
-- triz through its five user reviews (and the user's sources, since the agent does not search);
+- triz through its five user reviews (and the user's sources, since the agent does not search), each
+  answer's turn starting with `argcheck next STATE` as the skill's note for Gemini says;
 - deliberate with the pinned Codex CLI as the consultee (`argcheck consult` through codex-wrapper.sh, against
   the same mock, on its Responses API route): Gemini orchestrating with Codex consulting; and with Gemini
   itself as the consultee (gemini-wrapper.sh: a separate headless Gemini session per consultee session);
@@ -27,7 +28,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from geminirun import GeminiPlan, activate, client_env, drive, write_settings
+from geminirun import GeminiPlan, activate, client_env, drive, shell, write_settings
 from kit.skillrun import FIXTURES, make_sandbox
 from mock_llm_server import CODEX_CONFIG, first_user_text, last_user_text
 from test_whole_runs_real import LAST, TASKS, scenario_of, skill_commands, user_turns
@@ -74,7 +75,10 @@ def toulmin_plan() -> tuple[GeminiPlan, str]:
 
 def triz_plan() -> tuple[GeminiPlan, str]:
     commands, state = skill_commands("triz")
-    return user_turns(start(GeminiPlan(), "triz"), commands).reply("Here is the Knowledge Document."), state
+    plan = user_turns(start(GeminiPlan(), "triz"), commands).reply("Here is the Knowledge Document.")
+    for turn in plan.turns[1:]:  # the user answered: where does the run stand, then record the answer
+        turn.steps.insert(0, shell(f"argcheck next {state}"))
+    return plan, state
 
 
 def deliberate_plan(consultee: str = "codex") -> tuple[GeminiPlan, str]:
