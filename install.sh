@@ -18,7 +18,8 @@
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
 #   --project DIR   copy the skills into the project DIR instead of your home folder (see --agent)
 #   --uninstall     remove what the installs into this prefix made (venv, links, every copied skill,
-#                   the MCP registration), and nothing else
+#                   the MCP entries, hooks and policy), for every agent, and nothing else; with --agent NAME
+#                   only what was added for NAME
 #   --dry-run       print every action and change nothing
 #   --mcp           also register the MCP server `argcheck mcp`: with Claude Code (claude mcp add); for codex
 #                   as a marked [mcp_servers.argcheck] block in $CODEX_HOME/config.toml (default ~/.codex); for
@@ -32,7 +33,8 @@
 #                   turn of a run, and only those that write nothing or write only into the project's .argcheck/.
 #                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added.
 #                   For gemini: writes the policy ~/.gemini/policies/argcheck.toml, which lets Gemini CLI run
-#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first)
+#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first).
+#                   Codex CLI has neither: it runs what its sandbox allows
 #   --yes           with --hooks: consent without asking (for scripts; without a terminal --hooks needs it)
 #   --help          print this help
 #
@@ -365,121 +367,6 @@ install_skills() {
   done
 }
 
-# Runs `claude mcp add|remove` in DIR with SCOPE, or says what to run when claude is not on PATH.
-run_mcp() {
-  local verb="$1" scope="$2" dir="$3"
-  local words=(claude mcp "${verb}" --scope "${scope}" argcheck)
-  if [ "${verb}" = add ]; then words+=(-- "${BIN_DIR}/argcheck" mcp); fi
-  if ! command -v claude >/dev/null 2>&1; then
-    note "claude is not on PATH; to ${verb} the MCP server, run in ${dir}: $(printf '%q ' "${words[@]}")"
-    return 1
-  fi
-  if [ "${DRY_RUN}" = 1 ]; then
-    printf '[dry-run] (cd %q &&' "${dir}"
-    printf ' %q' "${words[@]}"
-    printf ')\n'
-    return 0
-  fi
-  if [ "${verb}" = add ]; then
-    # Registering again must not fail on the entry an earlier install left.
-    (cd "${dir}" && claude mcp remove --scope "${scope}" argcheck) >/dev/null 2>&1 </dev/null || true
-  fi
-  (cd "${dir}" && "${words[@]}" </dev/null) >&2 || die 1 "$(printf '%q ' "${words[@]}")failed in ${dir}"
-}
-
-settings_file() {
-  printf '%s/.claude/settings.json\n' "${PROJECT:-${HOME}}"
-}
-
-# Adds a Skill(<name>) allow rule per installed skill; records the rules that were not there already.
-allow_skills() {
-  local file rules=() name added
-  file="$(settings_file)"
-  while IFS= read -r name; do rules+=("Skill(${name})"); done < <(source_skills)
-  if [ "${DRY_RUN}" = 1 ]; then
-    printf '[dry-run] allow in %q:' "${file}"
-    printf ' %q' "${rules[@]}"
-    printf '\n'
-    return 0
-  fi
-  added="$("${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_settings.py" add "${file}" "${rules[@]}")" ||
-    die 1 "could not add the Skill allow rules to ${file}"
-  add_to_record "$(printf '%s\n' "${added}" | sed '/^$/d' | sed "s|^|allow ${file} |")"
-}
-
-hooks_settings_file() {
-  if [ -n "${PROJECT}" ]; then
-    printf '%s/.claude/settings.local.json\n' "$(absolute_path "${PROJECT}")"
-  else
-    printf '%s/.claude/settings.json\n' "${HOME}"
-  fi
-}
-
-# The hooks' launcher: `argcheck hook EVENT` on the venv's python, without the console script's `import re`
-# (a hook runs on every tool call: this keeps one at about 1.3x a bare interpreter start).
-hook_launcher() {
-  printf '%s/argcheck-hook\n' "${SHARE_DIR}"
-}
-
-write_hook_launcher() {
-  write_file "$(hook_launcher)" "#!${SHARE_DIR}/venv/bin/python
-# Installed by argcheck's install.sh --hooks: runs \`argcheck hook EVENT\` for Claude Code's hooks.
-import sys
-from argcheck.cli import main
-sys.exit(main([\"hook\", *sys.argv[1:]]))
-"
-  act chmod 755 "$(hook_launcher)"
-}
-
-# Runs checker/tools/claude_hooks.py VERB on the hooks' settings file for the installed argcheck and skills.
-claude_hooks() {
-  local verb="$1" names=()
-  while IFS= read -r name; do names+=("${name}"); done < <(source_skills)
-  "${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" "${verb}" "$(hooks_settings_file)" \
-    "$(hook_launcher)" "${names[@]}"
-}
-
-# Prints exactly what --hooks will add and asks for consent (unless --yes or --dry-run); exits 1 on "no".
-consent_to_hooks() {
-  local plan answer file
-  file="$(hooks_settings_file)"
-  plan="$(claude_hooks plan)" || die 1 "cannot read ${file}: fix or move it, then run again"
-  if [ "${plan}" = "{}" ]; then
-    printf 'argcheck hooks: already in %s, nothing to add\n' "${file}"
-    return 0
-  fi
-  printf 'argcheck hooks: this JSON will be added to %s\n%s\n' "${file}" "${plan}"
-  printf 'With it, the argcheck commands the skills teach run without a permission prompt, but only those\n'
-  printf 'that write nothing or write only into the project'"'"'s .argcheck/ directory; ./install.sh --uninstall removes it.\n'
-  if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
-  printf 'Add it? [y/N] '
-  read -r answer || answer=""
-  case "${answer}" in
-    y | Y | yes | YES | Yes) ;;
-    *) die 1 "no consent given: nothing installed (run without --hooks to install without them)" ;;
-  esac
-}
-
-# Adds the hooks and Skill rules consented to, recording each addition for --uninstall.
-install_hooks() {
-  local file added line records=""
-  file="$(hooks_settings_file)"
-  if [ "${DRY_RUN}" = 1 ]; then
-    printf '[dry-run] add the hooks and Skill rules above to %q\n' "${file}"
-    return 0
-  fi
-  write_hook_launcher
-  if [ ! -e "${file}" ]; then records="created-file ${file}"$'\n'; fi
-  added="$(claude_hooks add)" || die 1 "could not add the hooks to ${file}"
-  while IFS= read -r line; do
-    case "${line}" in
-      hook$'\t'*) records="${records}hook ${file}"$'\t'"${line#hook$'\t'}"$'\n' ;;
-      allow$'\t'*) records="${records}allow ${file} ${line#allow$'\t'}"$'\n' ;;
-    esac
-  done <<<"${added}"
-  add_to_record "${records}"
-}
-
 path_hint() {
   case ":${PATH}:" in
     *":${BIN_DIR}:"*) return 0 ;;
@@ -595,162 +482,15 @@ play_demo() {
   printf '\n'
 }
 
-# Removes one allow rule install.sh added: "FILE RULE" (a rule has no space; a file name may).
-disallow() {
-  local file="${1% *}" rule="${1##* }"
-  if [ "${DRY_RUN}" = 1 ]; then
-    printf '[dry-run] disallow in %q: %q\n' "${file}" "${rule}"
-    return 0
-  fi
-  local python
-  if ! python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" ||
-    ! "${python}" "${SOURCE_DIR}/checker/tools/claude_settings.py" remove "${file}" "${rule}"; then
-    note "could not remove ${rule} from ${file}; remove it by hand"
-  fi
-}
-
-# Removes one hook entry install.sh added: "FILE<TAB>EVENT<TAB>MATCHER<TAB>COMMAND".
-unhook() {
-  local rest="$1" file event matcher command python
-  file="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
-  event="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
-  matcher="${rest%%$'\t'*}"; command="${rest#*$'\t'}"
-  if [ "${DRY_RUN}" = 1 ]; then
-    printf '[dry-run] remove the %s hook from %q\n' "${event}" "${file}"
-    return 0
-  fi
-  if ! python="$(command -v "${ARGCHECK_PYTHON:-python3}" 2>/dev/null)" ||
-    ! "${python}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" remove "${file}" "${event}" "${matcher}" "${command}"; then
-    note "could not remove the ${event} hook from ${file}; remove it by hand"
-  fi
-}
-
-# Prints whose a record line is: claude, codex, gemini, or cli (the venv, wrappers, links and their folders).
-# Lines without an agent come from installs that were Claude Code's only.
-record_owner() {
-  case "$1" in
-    "agent "*) local rest="${1#agent }"; printf '%s\n' "${rest%% *}" ;;
-    "created-dir "*) echo cli ;;
-    *) echo claude ;;
-  esac
-}
-
-# Undoes the record lines of the agents being uninstalled (all of them without --agent); keeps the others in
-# KEPT_LINES and collects the skills dirs, created dirs and files in UNDO_SKILLS_DIRS, UNDO_DIRS, UNDO_FILES.
-undo_record() {
-  local record line owner rest
-  record="$(record_path)"
-  [ -f "${record}" ] || return 0
-  while IFS= read -r line; do
-    owner="$(record_owner "${line}")"
-    if [ "${AGENT_GIVEN}" = 1 ] && { [ "${owner}" = cli ] || ! has_agent "${owner}"; }; then
-      KEPT_LINES="${KEPT_LINES}${line}"$'\n'
-      continue
-    fi
-    rest="${line#agent "${owner}" }"
-    case "${rest}" in
-      "created-dir "*) UNDO_DIRS="${UNDO_DIRS}${rest#created-dir }"$'\n' ;;
-      "skills-dir "*) UNDO_SKILLS_DIRS="${UNDO_SKILLS_DIRS}${rest#skills-dir }"$'\n' ;;
-      "mcp user "*) run_mcp remove user "${rest#mcp user }" || true ;;
-      "mcp project "*) run_mcp remove project "${rest#mcp project }" || true ;;
-      "allow "*) disallow "${rest#allow }" ;;
-      "hook "*) unhook "${rest#hook }" ;;
-      "created-file "*) UNDO_FILES="${UNDO_FILES}${owner} ${rest#created-file }"$'\n' ;;
-      "mcp "* | "policy "*)
-        undo_agent_line "${owner}" "${rest%% *}" "${rest#* }"
-        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $([ "${rest%% *}" = mcp ] && echo "the MCP entry in" || echo "the policy") ${rest#* }" ;;
-    esac
-  done <"${record}"
-}
-
-# Removes the files the install created once nothing of the user's is left in them.
-drop_created_files() {
-  local owner file
-  while read -r owner file; do
-    if [ -z "${file}" ] || [ "${DRY_RUN}" = 1 ]; then continue; fi
-    if [ "${owner}" = claude ]; then
-      "${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" drop-if-empty "${file}" || true
-    else
-      drop_created_file "${file}"
-    fi
-  done <<<"${UNDO_FILES}"
-}
-
-# Removes every marked skill from the chosen agents' folders and the recorded ones; says what in the summary.
-remove_marked_skills() {
-  local dir skill names
-  while IFS= read -r dir; do
-    [ -n "${dir}" ] || continue
-    names=""
-    for skill in "${dir}"/*/; do
-      [ -f "${skill}${MARKER}" ] || continue
-      act rm -rf "${skill%/}"
-      names="${names}$(basename "${skill}")"$'\n'
-    done
-    if [ -n "${names}" ]; then
-      UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $(skills_phrase "${names}" from "${dir}")"
-    fi
-  done < <(printf '%s\n%s' "$(chosen_skills_dirs)" "${UNDO_SKILLS_DIRS}" | awk '!seen[$0]++')
-}
-
-# Removes the directories the install created, deepest first, and only while empty.
-remove_created_dirs() {
-  local dir
-  while IFS= read -r dir; do
-    if [ -z "${dir}" ] || [ ! -d "${dir}" ]; then continue; fi
-    if [ "${DRY_RUN}" = 1 ]; then
-      printf '[dry-run] rmdir %q (if empty)\n' "${dir}"
-    else
-      rmdir "${dir}" 2>/dev/null || true
-    fi
-  done < <(printf '%s' "${UNDO_DIRS}" | awk '!seen[$0]++ { print length($0) "\t" $0 }' | sort -rn | cut -f2-)
-}
-
-uninstall() {
-  local version link found=0
-  # shellcheck disable=SC2046 # one directory a line, none with a newline
-  check_writable "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
-  version="$(installed_version)" || version=""
-  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY=""
-  undo_record
-  drop_created_files
-  remove_marked_skills
-  if [ -n "${UNINSTALL_SUMMARY}" ]; then found=1; fi
-  if [ "${AGENT_GIVEN}" = 0 ]; then
-    for link in argcheck argcheck-consult; do
-      if is_our_link "${BIN_DIR}/${link}"; then
-        act rm -f "${BIN_DIR}/${link}"
-        found=1
-      fi
-    done
-    if [ -e "${SHARE_DIR}" ]; then
-      act rm -rf "${SHARE_DIR}"
-      found=1
-    fi
-  elif [ -f "$(record_path)" ]; then
-    write_file "$(record_path)" "${KEPT_LINES}"
-  fi
-  remove_created_dirs
-  uninstall_result "${version}" "${found}"
-}
-
-uninstall_result() {
-  local version="$1" found="$2" what="from ${PREFIX}"
-  if [ "${AGENT_GIVEN}" = 1 ]; then what="for $(printf '%s\n' "${AGENTS[@]}" | paste -sd, - | sed 's/,/, /g') (the argcheck CLI stays in ${PREFIX})"; fi
-  if [ "${found}" = 0 ]; then
-    printf 'argcheck is not installed %s or %s: nothing to remove\n' \
-      "${what/from/in}" "$(chosen_skills_dirs | paste -sd, - | sed 's/,/, /g')"
-  elif [ "${DRY_RUN}" = 1 ]; then
-    printf 'argcheck%s dry run, nothing changed: would uninstall %s%s\n' \
-      "${version:+ ${version}}" "${what}" "${UNINSTALL_SUMMARY:-, no skills}"
-  else
-    printf 'argcheck%s uninstalled %s%s\n' "${version:+ ${version}}" "${what}" "${UNINSTALL_SUMMARY:-, no skills}"
-  fi
-}
-
 main() {
+  local here
+  here="$(dirname "${BASH_SOURCE[0]}")"
   # shellcheck source=installer/agents.bash
-  source "$(dirname "${BASH_SOURCE[0]}")/installer/agents.bash"
+  source "${here}/installer/agents.bash"
+  # shellcheck source=installer/claude.bash
+  source "${here}/installer/claude.bash"
+  # shellcheck source=installer/uninstall.bash
+  source "${here}/installer/uninstall.bash"
   parse_args "$@"
   resolve_paths
   if [ "${MODE}" = uninstall ]; then uninstall; else install; fi

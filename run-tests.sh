@@ -3,14 +3,16 @@
 #
 # Usage: ./run-tests.sh [--quick] [pytest args...]
 #
-#   --quick   do not install the real Codex / Claude Code / Gemini CLIs, and deselect the realcli tests
+#   --quick   do not install the real Codex / Claude Code / Gemini CLIs or the skills CLI, and deselect the
+#             realcli tests
 #   --help    print this help
 #   Any other argument goes to pytest (a test path given there replaces the default `tests`).
 #
 # Stages, in order: venv (.venv with ./checker[test], reinstalled only when checker/pyproject.toml
 # changes), bats (>= 1.5; from npm into CACHE/npm when absent), jq and chromium (apt-get when absent
 # and root; the page tests in tests/browser drive Chromium headless), realcli
-# (tests/setup/install-real-clis.sh), shellcheck, pytest, bats-tests. A failed stage does not
+# (tests/setup/install-real-clis.sh), skills-cli (tests/setup/install-skills-cli.sh: the pinned `skills` CLI
+# and the Node 22 it needs, for the `npx skills add` test), shellcheck, pytest, bats-tests. A failed stage does not
 # stop the later ones. Prints one line per stage and closes with "N passed, M failed" (stages).
 #
 # CACHE, where the test tools go (bats, the pinned real CLIs, the MCP Inspector: about 900 MB), is outside
@@ -125,6 +127,10 @@ stage_realcli() {
   bash "${ROOT}/tests/setup/install-mcp-inspector.sh"
 }
 
+stage_skills_cli() {
+  bash "${ROOT}/tests/setup/install-skills-cli.sh"
+}
+
 # Prints the bash scripts to lint, one per line.
 shell_files() {
   local file
@@ -219,6 +225,7 @@ main() {
   export ARGCHECK_TEST_CACHE="${CACHE}"
   export ARGCHECK_REALCLI_DIR="${ARGCHECK_REALCLI_DIR:-${CACHE}/realcli}"
   export ARGCHECK_MCP_INSPECTOR_DIR="${ARGCHECK_MCP_INSPECTOR_DIR:-${CACHE}/npm/mcp-inspector}"
+  export ARGCHECK_SKILLS_CLI_DIR="${ARGCHECK_SKILLS_CLI_DIR:-${CACHE}/skills-cli}"
   export NPM_CONFIG_UPDATE_NOTIFIER=false PIP_DISABLE_PIP_VERSION_CHECK=1
 
   run_stage venv stage_venv
@@ -231,6 +238,11 @@ main() {
     run_stage realcli stage_realcli
   else
     skip_stage realcli "no tests/setup/install-real-clis.sh"
+  fi
+  if [ "${QUICK}" = 1 ]; then
+    skip_stage skills-cli "--quick"
+  else
+    run_stage skills-cli stage_skills_cli
   fi
   run_stage shellcheck stage_shellcheck
   run_stage pytest stage_pytest

@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2153 # the variables are install.sh's
 # install.sh's per-agent parts: where each agent reads skills, the skills another installer put there,
 # Codex's MCP entry and how to run it, Gemini CLI's policy and MCP entry. Sourced by install.sh, which
 # sets SOURCE_DIR, PROJECT, BIN_DIR, PYTHON, DRY_RUN, ASSUME_YES and defines act, write_file, die, note.
@@ -160,7 +160,10 @@ codex_hint() {
   # shellcheck disable=SC2016 # $deliberate is for Codex, not for a shell
   printf 'Codex: skills in %s. Run a protocol with: codex exec --sandbox workspace-write -c sandbox_workspace_write.network_access=true '"'"'$deliberate ...'"'"'\n' \
     "$(agent_skills_dir codex)"
-  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee)\n'
+  printf '  and its next turns with: codex exec resume --last -c sandbox_mode='"'"'"workspace-write"'"'"' -c sandbox_workspace_write.network_access=true '"'"'...'"'"'\n'
+  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee,\n'
+  printf '  whose own folder must be writable too: -c '"'"'sandbox_workspace_write.writable_roots=["%s/.claude"]'"'"' for claude, the codex folder for codex;\n' "${HOME}"
+  printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
 }
 
 # --- Gemini CLI --------------------------------------------------------------------------------------
