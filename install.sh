@@ -18,7 +18,8 @@
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
 #   --project DIR   copy the skills into the project DIR instead of your home folder (see --agent)
 #   --uninstall     remove what the installs into this prefix made (venv, links, every copied skill,
-#                   the MCP registration), and nothing else
+#                   the MCP entries, hooks and policy), for every agent, and nothing else; with --agent NAME
+#                   only what was added for NAME
 #   --dry-run       print every action and change nothing
 #   --mcp           also register the MCP server `argcheck mcp`: with Claude Code (claude mcp add); for codex
 #                   as a marked [mcp_servers.argcheck] block in $CODEX_HOME/config.toml (default ~/.codex); for
@@ -32,7 +33,8 @@
 #                   turn of a run, and only those that write nothing or write only into the project's .argcheck/.
 #                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added.
 #                   For gemini: writes the policy ~/.gemini/policies/argcheck.toml, which lets Gemini CLI run
-#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first)
+#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first).
+#                   Codex CLI has neither: it runs what its sandbox allows
 #   --yes           with --hooks: consent without asking (for scripts; without a terminal --hooks needs it)
 #   --help          print this help
 #

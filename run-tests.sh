@@ -3,7 +3,8 @@
 #
 # Usage: ./run-tests.sh [--quick] [pytest args...]
 #
-#   --quick   do not install the real Codex / Claude Code CLIs or the skills CLI, and deselect the realcli tests
+#   --quick   do not install the real Codex / Claude Code / Gemini CLIs or the skills CLI, and deselect the
+#             realcli tests
 #   --help    print this help
 #   Any other argument goes to pytest (a test path given there replaces the default `tests`).
 #

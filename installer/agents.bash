@@ -161,7 +161,8 @@ codex_hint() {
   printf 'Codex: skills in %s. Run a protocol with: codex exec --sandbox workspace-write -c sandbox_workspace_write.network_access=true '"'"'$deliberate ...'"'"'\n' \
     "$(agent_skills_dir codex)"
   printf '  and its next turns with: codex exec resume --last -c sandbox_mode='"'"'"workspace-write"'"'"' -c sandbox_workspace_write.network_access=true '"'"'...'"'"'\n'
-  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee;\n'
+  printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee,\n'
+  printf '  whose own folder must be writable too: -c '"'"'sandbox_workspace_write.writable_roots=["%s/.claude"]'"'"' for claude, the codex folder for codex;\n' "${HOME}"
   printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
 }
 

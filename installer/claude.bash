@@ -40,6 +40,8 @@ allow_skills() {
     printf '\n'
     return 0
   fi
+  # A settings file this makes goes again on --uninstall, once nothing else is left in it.
+  if [ ! -e "${file}" ]; then add_to_record "created-file ${file}"; fi
   added="$("${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_settings.py" add "${file}" "${rules[@]}")" ||
     die 1 "could not add the Skill allow rules to ${file}"
   add_to_record "$(printf '%s\n' "${added}" | sed '/^$/d' | sed "s|^|allow ${file} |")"

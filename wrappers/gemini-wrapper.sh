@@ -10,8 +10,11 @@
 #   gemini -o json [-m M] [--resume SESSION_ID]
 # in --cd DIR. Gemini keeps sessions per project directory, so resume from the same --cd;
 # --abstract is ignored for that reason, and so is --effort (gemini has no such flag).
-# Reads .response, .session_id, .stats.models (tokens summed over models) and .error, from
-# stdout or, for errors, stderr. Exit status 41 or an auth error type is classed as auth.
+# Reads .response, .session_id, .stats.models (tokens summed over models, the router's side call
+# included; the model is the one whose roles hold "main", else the one with the most tokens) and .error, from
+# stdout or, for errors, stderr. Exit status 41 or an auth error type is classed as auth, and so is an
+# error whose message names a 401/403 or an API key (lib/envelope.bash). On an API error Gemini 0.61.0
+# exits with the HTTP status modulo 256 (500 -> 244).
 #
 # Exit codes: 0 ok; 2 usage; 3 not_installed; 4 auth; 5 cli_error; 6 empty; 124 timeout.
 
@@ -45,7 +48,10 @@ def doc: . as $text | try fromjson catch ($text | try (sub("\\A[^{]*"; "") | fro
                     output_tokens: (map(.candidates) | counts_sum),
                     cached_input_tokens: (map(.cached) | counts_sum)}
                else null end),
-       model: ($models | keys | first),
+       model: ([$models | to_entries[] | select(.value | type == "object")] as $entries
+               | ([$entries[] | select((.value.roles | objects | has("main")) // false) | .key] | first)
+                 // ([$entries[] | {key, total: ((.value.tokens | objects | .total | numbers) // 0)}]
+                     | max_by(.total) | .key?)),
        error: (if $e == null then null
                else $e.message // $e | if type == "string" then . else tojson end end),
        failure: (if $rc == 41 or ($e.type // "" | tostring | test("auth"; "i")) then "auth"

@@ -252,6 +252,20 @@ PY
   [[ "${stderr}" == *"${HOME}/.agents/skills/${name} exists and was not installed by argcheck"* ]]
 }
 
+@test "--uninstall --agent claude takes Claude Code's skills and allow rules (and the settings file it made), and keeps Codex's" {
+  assert_first_install_ok
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent claude --agent codex --allow-skills
+  [ -f "${HOME}/.claude/settings.json" ]
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall --agent claude
+
+  [[ "${output}" == "argcheck "*" uninstalled for claude (the argcheck CLI stays in ${PREFIX}), "*" from ${HOME}/.claude/skills ("* ]]
+  [ ! -e "${HOME}/.claude" ]
+  assert_marked_skills_in "${HOME}/.agents/skills"
+  grep -q "^agent codex skills-dir ${HOME}/.agents/skills$" "${PREFIX}/share/argcheck/install-record"
+  ! grep -q "^allow ${HOME}/" "${PREFIX}/share/argcheck/install-record"
+}
+
 @test "--dry-run --agent codex --agent gemini --mcp --hooks prints every action and changes nothing" {
   assert_first_install_ok
   local before

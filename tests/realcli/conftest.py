@@ -1,4 +1,4 @@
-"""Fixtures for driving the real Codex and Claude Code CLIs through the wrappers, offline.
+"""Fixtures for driving the real Codex, Claude Code and Gemini CLIs through the wrappers, offline.
 
 Each test starts the mock model server (tests/stubs/mock_llm_server.py) on 127.0.0.1 with an
 ephemeral port, gives the CLI a fresh home (CODEX_HOME / HOME) configured so that it talks to
@@ -26,13 +26,15 @@ WRAPPERS = REPO / "wrappers"
 INSTALLER = REPO / "tests" / "setup" / "install-real-clis.sh"
 sys.path.insert(0, str(REPO / "tests" / "stubs"))
 
+from mock_gemini import GEMINI_SETTINGS  # noqa: E402
+from mock_gemini import gemini_env as gemini_mock_env  # noqa: E402
 from mock_llm_server import CLAUDE_ENV, CODEX_CONFIG, MockLLMServer  # noqa: E402
 
 
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "realcli: drives the real Codex / Claude Code CLIs against a local mock server"
+        "markers", "realcli: drives the real Codex / Claude Code / Gemini CLIs against a local mock server"
     )
 
 
@@ -53,7 +55,7 @@ def real_clis() -> dict[str, Path]:
     )
     if proc.returncode != 0:
         message = (
-            "the real Codex / Claude Code CLIs are not installed: run tests/setup/install-real-clis.sh "
+            "the real Codex / Claude Code / Gemini CLIs are not installed: run tests/setup/install-real-clis.sh "
             f"(or set ARGCHECK_SKIP_REALCLI=1 to skip these tests).\n{proc.stderr.strip()}"
         )
         if os.environ.get("ARGCHECK_SKIP_REALCLI") == "1":
@@ -128,6 +130,22 @@ def claude_env(real_clis, sandbox):
     def make(base_url: str, api_key: str = "dummy") -> dict[str, str]:
         env = _base_env(sandbox, real_clis["claude"].parent)
         env.update(CLAUDE_ENV, ANTHROPIC_BASE_URL=base_url, ANTHROPIC_API_KEY=api_key)
+        return env
+
+    return make
+
+
+@pytest.fixture
+def gemini_env(real_clis, sandbox):
+    """Factory: the environment for gemini-wrapper.sh against a base URL (settings in the fresh HOME)."""
+
+    def make(base_url: str) -> dict[str, str]:
+        settings = sandbox / "home" / ".gemini" / "settings.json"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text(json.dumps(GEMINI_SETTINGS))
+        env = _base_env(sandbox, real_clis["gemini"].parent)
+        env.update(gemini_mock_env(base_url))
+        del env["GEMINI_CLI_TRUST_WORKSPACE"]  # the wrapper's own to set
         return env
 
     return make

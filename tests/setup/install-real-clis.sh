@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Summary: Install the pinned real Codex CLI and Claude Code CLI for the real-client tests
+# Summary: Install the pinned real Codex CLI, Claude Code CLI and Gemini CLI for the real-client tests
 #
 # Usage: tests/setup/install-real-clis.sh [--prefix DIR] [--check]
 #
 # Installs exact versions from the npm registry into DIR (default: ~/.cache/argcheck-tests/realcli, see run-tests.sh;
-# or $ARGCHECK_REALCLI_DIR): DIR/codex and DIR/claude, one npm prefix each. Idempotent: a CLI
+# or $ARGCHECK_REALCLI_DIR): DIR/codex, DIR/claude and DIR/gemini, one npm prefix each. Idempotent: a CLI
 # whose installed --version already matches its pin is left alone. --check installs nothing
-# and exits 1 when either CLI is missing or at another version.
+# and exits 1 when any CLI is missing or at another version.
 # Prints one line per CLI: "<name> <version> <path to executable>".
 #
 # Exit codes: 0 ok; 1 missing (--check) or install failed; 2 usage.
@@ -16,6 +16,7 @@ set -euo pipefail
 
 readonly CODEX_PIN="0.169.0"
 readonly CLAUDE_PIN="2.1.330"
+readonly GEMINI_PIN="0.61.0"
 
 die() {
   printf 'install-real-clis: %s\n' "$*" >&2
@@ -34,7 +35,7 @@ cli_path() {
   for candidate in \
     "${prefix}/node_modules/.bin/${name}" \
     "${prefix}/node_modules/@anthropic-ai/claude-code-linux-x64/claude"; do
-    if [ -x "${candidate}" ] && "${candidate}" --version </dev/null >/dev/null 2>&1; then
+    if [ -x "${candidate}" ] && GEMINI_CLI_NO_RELAUNCH=1 "${candidate}" --version </dev/null >/dev/null 2>&1; then
       printf '%s\n' "${candidate}"
       return 0
     fi
@@ -43,7 +44,8 @@ cli_path() {
 
 installed_version() {
   local exe="$1"
-  "${exe}" --version </dev/null 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n 1
+  # GEMINI_CLI_NO_RELAUNCH: gemini would start itself again in a child node just to print its version.
+  GEMINI_CLI_NO_RELAUNCH=1 "${exe}" --version </dev/null 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n 1
 }
 
 ensure_cli() {
@@ -80,6 +82,7 @@ main() {
   command -v npm >/dev/null 2>&1 || die "npm is required (apt-get install nodejs npm)"
   ensure_cli "${prefix}/codex" codex "@openai/codex" "${CODEX_PIN}" "${check_only}"
   ensure_cli "${prefix}/claude" claude "@anthropic-ai/claude-code" "${CLAUDE_PIN}" "${check_only}"
+  ensure_cli "${prefix}/gemini" gemini "@google/gemini-cli" "${GEMINI_PIN}" "${check_only}"
 }
 
 main "$@"

@@ -6,6 +6,7 @@ One server speaks four wire formats, chosen by the request path:
 - ``POST .../messages``          Anthropic Messages API, SSE when ``stream`` is true (Claude Code)
 - ``POST .../chat/completions``  OpenAI Chat Completions, JSON; ``GET .../models`` lists one model
 - ``POST /api/chat``             Ollama chat, JSON; ``GET /api/tags`` lists one model
+- ``POST .../models/M:streamGenerateContent``  Gemini API, SSE (Gemini CLI; see mock_gemini.py)
 
 Every model request takes the next step of the script (a list of dicts); when the script runs
 out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
@@ -15,7 +16,8 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
 - ``{"status": 500, "body": {...}}``         answer with an HTTP error
 - ``{"hang": 30}``                           accept the request and answer nothing for N seconds
 - ``{"tool": {"name": "Bash", "input": {...}}}`` ask for a tool call: a ``tool_use`` block
-  (Anthropic) or a ``function_call`` item (Responses; give ``"arguments"`` there). The client
+  (Anthropic), a ``function_call`` item (Responses; give ``"arguments"`` there) or a ``functionCall``
+  part (Gemini; give ``"args"`` there). The client
   runs the tool and sends the result in its next request, which takes the next step.
 
 Conversations can have their own scripts (``routes``: a marker -> a list of steps): a request whose
@@ -55,6 +57,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from mock_gemini import candidate_chunk, gemini_action, model_of, side_answer, with_messages_view
 from mock_turns import (  # noqa: F401 (tool_results and first_user_text are part of this module's interface)
     NOTICE_MARK, _text_of, chosen_arm, first_user_text, last_tool_result_text, tool_results, turn_opener,
 )
@@ -182,7 +185,9 @@ class MockLLMServer:
         return [r for r in self.model_requests() if self.route_of(r.get("body")) == marker]
 
     def model_requests(self) -> list[dict]:
-        return [r for r in self.requests if r["method"] == "POST"]
+        """The conversation's requests (not Gemini CLI's side questions, see mock_gemini.py)."""
+        return [r for r in self.requests
+                if r["method"] == "POST" and gemini_action(r["path"]) in (None, ":streamGenerateContent")]
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -253,6 +258,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         body = self._read_body()
         body = body if isinstance(body, dict) else {"_body": body}
+        action = gemini_action(self.path)
+        if action:
+            body = with_messages_view(body)
         number = self.mock.record(
             {"method": "POST", "path": self.path, "headers": dict(self.headers), "body": body}
         )
@@ -264,6 +272,12 @@ class _Handler(BaseHTTPRequestHandler):
             "/api/chat": self._ollama_chat,
         }
         route = next((fn for suffix, fn in routes.items() if path.endswith(suffix)), None)
+        if action == ":streamGenerateContent":
+            route = self._gemini_stream
+        elif action:  # Gemini CLI's side questions and token counts: answered at once, never from the script
+            self._send_json(200, {"totalTokens": 120} if action == ":countTokens"
+                            else side_answer({**DEFAULT_USAGE}, model_of(self.path)))
+            return
         if route is None:
             self._send_json(404, {"error": {"message": f"no route {path}"}})
             return
@@ -309,6 +323,12 @@ class _Handler(BaseHTTPRequestHandler):
                       "output_tokens": usage["output"],
                       "output_tokens_details": {"reasoning_tokens": 0},
                       "total_tokens": usage["input"] + usage["output"]}}})
+
+    def _gemini_stream(self, body, step, text, usage, number):
+        self._start_sse()
+        chunk = candidate_chunk(step, text, usage, model_of(self.path))
+        self.wfile.write(f"data: {json.dumps(chunk)}\r\n\r\n".encode("utf-8"))
+        self.wfile.flush()
 
     def _messages(self, body, step, text, usage, number):
         model = body.get("model", MOCK_MODEL)

@@ -1,16 +1,17 @@
-"""Re-record what the real Codex and Claude Code CLIs print, for the bats stubs to replay.
+"""Re-record what the real Codex, Claude Code and Gemini CLIs print, for the bats stubs to replay.
 
-    python3 tests/stubs/record_real_outputs.py      # needs tests/setup/install-real-clis.sh
+    python3 tests/stubs/record_real_outputs.py [CASE-PREFIX ...]   # needs tests/setup/install-real-clis.sh
 
 Each case runs the pinned CLI (the command line the wrapper uses) against the mock model
 server and writes tests/stubs/recorded/<cli>/<case>.stdout, .stderr and .rc. Temporary paths
-are replaced by /tmp/recording so the files do not change with the machine. Gemini outputs
-(recorded/gemini/) are written by hand from the documented format: the Gemini CLI needs a
-Google endpoint this mock does not speak.
+are replaced by /tmp/recording so the files do not change with the machine. With prefixes
+(`gemini/`), only the cases whose names start with one. recorded/gemini/hand-* were written by
+hand from the documented format; recorded/gemini/* else come from the real Gemini CLI (0.61.0).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -22,10 +23,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
+from mock_gemini import GEMINI_SETTINGS, gemini_env  # noqa: E402
 from mock_llm_server import CLAUDE_ENV, CODEX_CONFIG, MockLLMServer  # noqa: E402
 
 CODEX_FLAGS = ["exec", "--json", "--skip-git-repo-check", "--sandbox", "read-only"]
 TOOL = {"tool": {"name": "exec_command", "arguments": {"cmd": "echo ok", "login": False}}}
+KEY_INVALID = {"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.",
+                         "status": "INVALID_ARGUMENT", "details": [{"reason": "API_KEY_INVALID"}]}}  # Google's
 BASH = {"tool": {"name": "Bash", "input": {"command": "echo ok", "description": "Print ok"}}}
 
 # name -> (cli, mock script, require_key, extra args before the prompt, use a dead port)
@@ -46,6 +50,10 @@ CASES = {
     "claude/auth-401": ("claude", [], "right-key", [], False),
     "claude/dead-port": ("claude", [], None, [], True),
     "claude/unknown-session": ("claude", [], None, ["--resume", "00000000-0000-4000-8000-000000000000"], False),
+    "gemini/new": ("gemini", [{"reply": "Use a queue.\nIt decouples \"producers\"."}], None, [], False),
+    "gemini/error-500": ("gemini", [{"status": 500}], None, [], False),
+    "gemini/auth-401": ("gemini", [], "right-key", [], False),
+    "gemini/key-invalid-400": ("gemini", [{"status": 400, "body": KEY_INVALID}], None, [], False),
 }
 
 
@@ -74,6 +82,11 @@ def record(name, cli, script, key, extra, dead, exe, root: Path) -> None:
         env.update(CODEX_HOME=str(work / "codex-home"), MOCK_API_KEY="dummy")
         json_flag = [] if "--no-json" in extra else ["--json"]
         argv = [exe, *[f for f in CODEX_FLAGS if f != "--json"], *json_flag, "-"]
+    elif cli == "gemini":  # as gemini-wrapper.sh runs it
+        (work / "home" / ".gemini").mkdir()
+        (work / "home" / ".gemini" / "settings.json").write_text(json.dumps(GEMINI_SETTINGS))
+        env.update(gemini_env(base))
+        argv = [exe, "-o", "json", *extra]
     else:
         env.update(CLAUDE_ENV, ANTHROPIC_BASE_URL=base, ANTHROPIC_API_KEY="dummy")
         argv = [exe, "-p", "--output-format", "json", "--permission-mode", "dontAsk",
@@ -85,15 +98,19 @@ def record(name, cli, script, key, extra, dead, exe, root: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     for suffix, data in (("stdout", proc.stdout), ("stderr", proc.stderr)):
         text = data.decode("utf-8", "replace").replace(str(work), "/tmp/recording")
+        text = text.replace(str(Path(exe).parents[2]), f"/tmp/realcli/{cli}")  # stack traces name the install
         target.with_suffix(f".{suffix}").write_text(text)
     target.with_suffix(".rc").write_text(f"{proc.returncode}\n")
     print(f"{name}: exit {proc.returncode}, {len(proc.stdout)} bytes stdout")
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    prefixes = tuple(sys.argv[1:] if argv is None else argv) or ("",)
     paths = cli_paths()
     with tempfile.TemporaryDirectory() as root:
         for name, (cli, script, key, extra, dead) in CASES.items():
+            if not name.startswith(prefixes):
+                continue
             record(name, cli, script, key, extra, dead, paths[cli], Path(root))
     return 0
 

@@ -40,7 +40,8 @@ setup() {
   [ "$(json_field .session_id)" = "${SID}" ]
   [ "$(json_field .response)" = "$(printf 'Use a queue.\nIt decouples "producers".')" ]
   [ "$(json_field -c .usage)" = '{"input_tokens":130,"output_tokens":32,"cached_input_tokens":30}' ]
-  [ "$(json_field .model)" = gemini-2.5-flash ]
+  # No "roles" in these stats: the model with the most tokens answered (the other is the router's side call).
+  [ "$(json_field .model)" = gemini-2.5-pro ]
 }
 
 @test "an error object on stderr is cli_error with its message" {
@@ -82,4 +83,35 @@ setup() {
   run -3 --separate-stderr wrapper gemini new <"${PROMPT}"
   assert_failure_envelope not_installed 3
   [[ "$(json_field .detail)" == *"@google/gemini-cli"* ]]
+}
+
+# Recorded from the real Gemini CLI 0.61.0 against the mock (tests/stubs/record_real_outputs.py gemini/).
+
+@test "real 0.61.0: the router's side call is summed in, the model named is the one in the main role" {
+  export STUB_CASE="${RECORDED}/gemini/new"
+  run -0 --separate-stderr wrapper gemini new <"${PROMPT}"
+  assert_envelope_shape
+  [ "$(json_field .response)" = "$(printf 'Use a queue.\nIt decouples "producers".')" ]
+  [ "$(json_field -c .usage)" = '{"input_tokens":240,"output_tokens":60,"cached_input_tokens":14}' ]
+  [ "$(json_field .model)" = gemini-3.8-flash ]
+}
+
+@test "real 0.61.0: HTTP 500 (exit 244, the status modulo 256) is cli_error with the body" {
+  export STUB_CASE="${RECORDED}/gemini/error-500"
+  run -5 --separate-stderr wrapper gemini new <"${PROMPT}"
+  assert_failure_envelope cli_error 5
+  [[ "$(json_field .detail)" == *"mock error"* ]]
+}
+
+@test "real 0.61.0: HTTP 401 (exit 145) is auth, exit 4" {
+  export STUB_CASE="${RECORDED}/gemini/auth-401"
+  run -4 --separate-stderr wrapper gemini new <"${PROMPT}"
+  assert_failure_envelope auth 4
+}
+
+@test "real 0.61.0: Google's HTTP 400 API_KEY_INVALID is auth, exit 4" {
+  export STUB_CASE="${RECORDED}/gemini/key-invalid-400"
+  run -4 --separate-stderr wrapper gemini new <"${PROMPT}"
+  assert_failure_envelope auth 4
+  [[ "$(json_field .detail)" == *"API key not valid"* ]]
 }
