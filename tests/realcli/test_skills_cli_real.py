@@ -101,9 +101,8 @@ def test_skills_cli_then_install_sh_then_doctor_and_both_agents_list_the_skills(
     env["PATH"] = f"{prefix / 'bin'}{os.pathsep}{env['PATH']}"
     doctor = run(["argcheck", "doctor"], env, work)
     assert doctor.returncode == 0, doctor.stdout + doctor.stderr
-    total = len(SKILLS)
-    assert re.search(rf"claude +user {total}/{total} in ~/\.claude/skills;", doctor.stdout), doctor.stdout
-    assert re.search(rf"codex +user {total}/{total} in ~/\.agents/skills;", doctor.stdout), doctor.stdout
+    assert re.search(r"^skills: +claude ~, codex ~, ", doctor.stdout, re.M), doctor.stdout
+    assert "install:" not in doctor.stdout, doctor.stdout
 
     # 4. The real Codex lists the four skills from ~/.agents/skills with their descriptions.
     server = mock_server([{"reply": "ok"}])

@@ -107,13 +107,15 @@ def inventory(home: str, project: str, env) -> list[AgentSkills]:
     return found
 
 
-def install_command(agent: str, clones: set[str]) -> str:
-    """The command that installs AGENT's skills (and the argcheck CLI) from a clone."""
-    extra = " --hooks" if agent == "gemini" else ""
+def install_command(agents: list[str], clones: set[str]) -> str:
+    """The command that installs the skills for AGENTS (and the argcheck CLI) from a clone; with Gemini CLI's
+    policy (--hooks) when gemini is among them."""
+    extra = " --hooks" if "gemini" in agents else ""
+    names = "".join(f" --agent {agent}" for agent in agents)
     clone = sorted(c for c in clones if os.path.isfile(os.path.join(c, "install.sh")))
     if clone:
-        return f"cd {clone[0]} && ./install.sh --agent {agent}{extra}"
-    return f"./install.sh --agent {agent}{extra} (in an argcheck clone)"
+        return f"cd {clone[0]} && ./install.sh{names}{extra}"
+    return f"./install.sh{names}{extra} (in an argcheck clone)"
 
 
 def gemini_policy(home: str, env) -> str | None:

@@ -26,14 +26,14 @@ INSTALL_HINT = "run ./install.sh in an argcheck clone, then put its bin folder o
 
 @click.command("doctor")
 def command():
-    """Check the setup in a few lines: argcheck's version and whether it is on PATH, the consultee wrapper,
-    which consultee CLIs are installed and have credentials, which agents (Claude Code, Codex CLI, Gemini
-    CLI) have the skills, user-wide and in this project, and where state files go. Says the command to run for
-    what is missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not on PATH, or jq is missing."""
+    """Check the setup in a few lines: argcheck's version, the consultee wrapper, which consultee CLIs are
+    installed and have credentials, which agents (Claude Code, Codex CLI, Gemini CLI) have the skills
+    (~ user-wide, here in this project), and where state files go; then the install command for what is
+    missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not on PATH, or jq is missing."""
     home = os.path.expanduser("~")
     on_path = shutil.which("argcheck")
-    click.echo(f"argcheck {__version__} (Python {sys.version.split()[0]}): "
-               f"{on_path or 'not on PATH: ' + INSTALL_HINT}")
+    click.echo(f"argcheck {__version__} (Python {sys.version.split()[0]})"
+               + ("" if on_path else f"; not on PATH: {INSTALL_HINT}"))
     wrapper = shutil.which((os.environ.get("ARGCHECK_CONSULT", "").strip() or "argcheck-consult").split()[0])
     jq = shutil.which("jq")
     wrapper_line = wrapper or f"argcheck-consult is not on PATH: {INSTALL_HINT}"
@@ -42,8 +42,8 @@ def command():
     click.echo(f"wrapper:   {wrapper_line}")
     for name, (cli, variables, files, login) in CONSULTEES.items():
         click.echo(f"  {name:<8} {_consultee_line(home, cli, variables, files, login)}")
-    for index, line in enumerate(_skills_lines(home, os.getcwd())):
-        click.echo(f"{'skills:' if index == 0 else '':<11}{line}")
+    for line in _skills_lines(home, os.getcwd()):
+        click.echo(line)
     here = os.path.join(os.getcwd(), ".argcheck")
     runs = len([n for n in os.listdir(here) if n.endswith(".json")]) if os.path.isdir(here) else 0
     click.echo(f"state:     {here} ({runs} run{'s' if runs != 1 else ''}; `argcheck sessions` lists them)")
@@ -53,7 +53,7 @@ def command():
 def _consultee_line(home: str, cli: str, variables, files, login: str) -> str:
     path = shutil.which(cli)
     if path is None:
-        return f"not installed ({cli} is not on PATH)"
+        return "not on PATH"
     found = [v for v in variables if os.environ.get(v)] + [f"~/{f}" for f in files
                                                            if os.path.exists(os.path.join(home, f))]
     if not variables and not files:
@@ -63,27 +63,29 @@ def _consultee_line(home: str, cli: str, variables, files, login: str) -> str:
 
 
 def _skills_lines(home: str, project: str) -> list[str]:
-    """One line per agent: how many of the skills it has, user-wide and here, and how to install what is not."""
+    """`skills:` each agent's skills (~ user-wide, here in the project; N/M when some are missing), then an
+    `install:` line when an install is partial or Gemini CLI has its skills but no policy; when no agent has
+    any, one line with the install command."""
     wanted = agentskills.wanted_skills()
     found = agentskills.inventory(home, project, os.environ)
     clones = set().union(*(a.user.clones | a.project.clones for a in found))
-    lines = []
+    states, fix = [], []
     for agent in found:
-        user = f"user {agent.user.count(wanted)} in {_short(agent.user.where, home, project)}"
-        here = f"project {agent.project.count(wanted)} in {_short(agent.project.where, home, project)}"
-        line = f"{agent.agent:<8} {user}; {here}"
-        if not agent.complete(wanted):
-            fix = agentskills.install_command(agent.agent, clones)
-            line += f"; to use it from {agentskills.LABELS[agent.agent]}: {fix}"
-        elif agent.agent == "gemini" and not agentskills.gemini_policy(home, os.environ):
-            line += f"; no policy lets it run argcheck: {agentskills.install_command('gemini', clones)}"
-        lines.append(line)
+        places = [f"{label} {place.count(wanted)}" if place.found and len(place.found) < len(wanted) else label
+                  for label, place in (("~", agent.user), ("here", agent.project)) if place.found]
+        states.append(f"{agent.agent} {' + '.join(places) if places else 'none'}")
+        partial = any(place.found and len(place.found) < len(wanted) for place in (agent.user, agent.project))
+        if partial or (agent.agent == "gemini" and _in_gemini_folder(agent) and not agentskills.gemini_policy(
+                home, os.environ)):
+            fix.append(agent.agent)
+    if not any(agent.user.found or agent.project.found for agent in found):
+        return [f"skills:    none ({', '.join(agentskills.AGENTS)}): ./install.sh --agent NAME in an argcheck clone"]
+    lines = [f"skills:    {', '.join(states)}"]
+    if fix:
+        lines.append(f"install:   {agentskills.install_command(fix, clones)}")
     return lines
 
 
-def _short(path: str, home: str, project: str) -> str:
-    if path.startswith(project + os.sep):
-        return os.path.relpath(path, project)
-    if path.startswith(home + os.sep):
-        return "~" + path[len(home):]
-    return path
+def _in_gemini_folder(agent) -> bool:
+    """Skills in Gemini CLI's own folders (not only in .agents/skills, which Codex reads too): Gemini is meant."""
+    return any(place.found and f"{os.sep}.gemini{os.sep}" in place.where for place in (agent.user, agent.project))
