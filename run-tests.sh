@@ -15,7 +15,7 @@
 # and the Node 22 it needs, for the `npx skills add` test), shellcheck, pytest, bats-tests. A failed stage does not
 # stop the later ones. Prints one line per stage and closes with "N passed, M failed" (stages).
 #
-# CACHE, where the test tools go (bats, the pinned real CLIs, the MCP Inspector: about 900 MB), is outside
+# CACHE, where the test tools go (bats, the pinned real CLIs, the skills CLI, the MCP Inspector: about 1.2 GB), is outside
 # the checkout: $ARGCHECK_TEST_CACHE, else $XDG_CACHE_HOME/argcheck-tests, else ~/.cache/argcheck-tests.
 # Only .venv (about 150 MB) is made in the checkout.
 #
