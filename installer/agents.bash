@@ -175,11 +175,13 @@ gemini_policy_file() {
 # The policy --hooks writes for Gemini CLI: run the argcheck commands and start the argcheck skills.
 # A commandPrefix matches a whole first word, so "argcheck" does not match "argcheck-consult".
 gemini_policy_text() {
-  local names
+  local names asks
   names="$(source_skills | paste -sd '|' -)"
+  asks="$(agent_config gemini-ask-rules)" || die 1 "could not make the Gemini CLI policy's ask rules"
   cat <<POLICY
 ${GEMINI_POLICY_HEADER}
-# It lets Gemini CLI run the commands the argcheck skills teach, and start those skills, without asking.
+# It lets Gemini CLI run the commands the argcheck skills teach, and start those skills, without asking,
+# and makes it ask first (a headless run refuses) where an argcheck command could write outside .argcheck/.
 
 [[rule]]
 toolName = "run_shell_command"
@@ -192,6 +194,8 @@ toolName = "activate_skill"
 argsPattern = '"name":"(${names})"'
 decision = "allow"
 priority = 100
+
+${asks}
 POLICY
 }
 
