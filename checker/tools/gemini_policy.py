@@ -36,6 +36,9 @@ END = r"( |\\n|\\t|\x22)"
 SAFE_PATH = r"\.argcheck/(?![^ \x22\\]*\.\.)[\w.,@+=:%/-]*" + END
 # Quoting next to an option, ANSI-C quoting and parameter expansion could make an option the regex cannot see.
 HIDDEN_OPTION = r"(['\x22\\]-|" + SEP + r"-[\w-]*['\\]|\$[A-Za-z_'\x22\\\x7b\x28])"
+# Within the command: Gemini CLI puts a NUL after each argument of the tool call (its stable JSON), and the
+# command's own text cannot hold one, so this never runs on into the `description` that follows it.
+ANY = r"[^\x00]*"
 STDOUT = "-" + END  # `-o -` writes to standard output
 
 
@@ -70,11 +73,11 @@ def _command_patterns(verb: str, positional, options: dict) -> list[tuple[str, s
     outputs = sorted(name for name, kind in options.items() if kind == OUTPUT)
     if outputs:
         rules.append((f"{verb}'s output outside .argcheck/",
-                      head + r".*" + SEP + rf"({_alternatives(outputs)})(?!( |=)({STDOUT}|{SAFE_PATH}))"))
+                      head + ANY + SEP + rf"({_alternatives(outputs)})(?!( |=)({STDOUT}|{SAFE_PATH}))"))
     if STATE in positional:
         rules.extend(_state_patterns(verb, head, positional, options))
     if outputs or (positional and positional[-1] == STATE):  # options that write, or words that all do
-        rules.append((f"{verb} with an option hidden by quoting", head + r".*" + HIDDEN_OPTION))
+        rules.append((f"{verb} with an option hidden by quoting", head + ANY + HIDDEN_OPTION))
     return rules
 
 
@@ -86,15 +89,15 @@ def _state_patterns(verb: str, head: str, positional, options: dict) -> list[tup
     # Every positional is a state file: each word that is neither an option nor an option's value must be plain.
     valued = sorted(name for name, kind in options.items() if kind != FLAG and name.startswith("--"))
     after_value = "".join(f"(?<!{re.escape(name)} )" for name in valued)
-    return [(f"{verb}'s state files outside .argcheck/", head + rf".*\\[nt]"),
-            (f"{verb}'s state files outside .argcheck/", head[:-1] + rf".* {after_value}(?!-)(?!{SAFE_PATH})")]
+    return [(f"{verb}'s state files outside .argcheck/", head + ANY + r"\\[nt]"),
+            (f"{verb}'s state files outside .argcheck/", head[:-1] + ANY + rf" {after_value}(?!-)(?!{SAFE_PATH})")]
 
 
 def _init_patterns() -> list[tuple[str, str]]:
     head = rf"{PROGRAM} {INIT} "
-    return [("init's --state outside .argcheck/", head + r".*" + SEP + rf"{INIT_STATE}(?!( |=){SAFE_PATH})"),
-            ("init replacing a run or running a wrapper", head + r".*" + SEP + rf"({_alternatives(INIT_ASKED)}){END}"),
-            ("init with an option hidden by quoting", head + r".*" + HIDDEN_OPTION)]
+    return [("init's --state outside .argcheck/", head + ANY + SEP + rf"{INIT_STATE}(?!( |=){SAFE_PATH})"),
+            ("init replacing a run or running a wrapper", head + ANY + SEP + rf"({_alternatives(INIT_ASKED)}){END}"),
+            ("init with an option hidden by quoting", head + ANY + HIDDEN_OPTION)]
 
 
 def ask_rules_toml(commands: dict | None = None, priority: int = 200) -> str:

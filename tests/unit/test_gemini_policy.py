@@ -79,6 +79,7 @@ TAUGHT_BY_HAND = [
     "argcheck next /any/where/a.json",
     "argcheck validate chain.json",
     "argcheck-consult codex",
+    "argcheck render .argcheck/toulmin-policy.json --format md -o .argcheck/toulmin-policy.md",
 ]
 
 
@@ -95,7 +96,11 @@ def fenced_commands() -> list[str]:
 
 
 def arguments(command: str) -> str:
-    return json.dumps({"command": command}, ensure_ascii=False, separators=(",", ":"))
+    """Gemini CLI's stable JSON of a run_shell_command call (NUL around each top-level pair, keys sorted), with
+    the description a model writes: here the command again, so a rule that ran on past the command would ask."""
+    pairs = [f"\0{json.dumps(key)}:{json.dumps(value, ensure_ascii=False)}\0"
+             for key, value in sorted({"command": command, "description": command[:60]}.items())]
+    return "{" + ",".join(pairs) + "}"
 
 
 def asked_in_python(command: str) -> bool:
