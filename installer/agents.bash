@@ -207,8 +207,9 @@ consent_to_gemini_policy() {
     die 5 "${file} exists and was not written by argcheck; move it away or run without --hooks"
   fi
   printf 'Gemini CLI policy: this file will be written to %s\n%s\n' "${file}" "$(gemini_policy_text)"
-  printf 'With it, Gemini CLI runs every command that starts with argcheck or argcheck-consult without asking\n'
-  printf '(they may write files where a command names them), and starts the argcheck skills. Gemini CLI reads\n'
+  printf 'With it, Gemini CLI runs every command that starts with argcheck or argcheck-consult without asking,\n'
+  printf 'except an argcheck command that could write outside the project'"'"'s .argcheck/ (it asks first; headless, it\n'
+  printf 'refuses), and starts the argcheck skills. Gemini CLI reads\n'
   printf 'policies only from your user folder, so it holds for every project; ./install.sh --uninstall --agent gemini removes it.\n'
   if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
   printf 'Write it? [y/N] '

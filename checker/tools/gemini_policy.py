@@ -26,7 +26,6 @@ INIT = "init"
 # replace a run, `--wrapper` runs a program the user did not name.
 INIT_STATE = "--state"
 INIT_ASKED = ("--force", "--wrapper")
-DEMO_WRITES = "demo"  # not in the table: asked like any unlisted sub-command
 OUTPUT, STATE, FLAG = "output", "state", "flag"
 
 # JSON-land pieces: a separator is a space or an escaped newline or tab; a word ends at one or at the command's end.

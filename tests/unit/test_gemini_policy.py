@@ -75,7 +75,8 @@ TAUGHT_BY_HAND = [
     "argcheck consult .argcheck/a.json --consultee codex --model m --timeout 60 --new",
     "argcheck init toulmin",
     "argcheck init toulmin --state=.argcheck/t.json",
-    "argcheck apply .argcheck/d.json '[\n  {\"type\": \"present\", \"actor\": \"orchestrator\", \"note\": \"-5 $x\"}\n]'",
+    "argcheck apply .argcheck/d.json '[\n  {\"type\": \"present\", \"actor\": \"orchestrator\","
+    " \"note\": \"-5 $x\"}\n]'",
     "argcheck next /any/where/a.json",
     "argcheck validate chain.json",
     "argcheck-consult codex",
@@ -104,7 +105,8 @@ def arguments(command: str) -> str:
 
 
 def asked_in_python(command: str) -> bool:
-    return any(re.search('"command":"' + pattern, arguments(command)) for pattern in PATTERNS)
+    # re.ASCII: JavaScript's \w, without the u flag, is ASCII only
+    return any(re.search('"command":"' + pattern, arguments(command), re.ASCII) for pattern in PATTERNS)
 
 
 def test_the_skills_teach_enough_commands_to_test():
@@ -132,7 +134,8 @@ def test_node_regexps_agree_with_python():
     assert node, "node is needed: Gemini CLI matches these rules with JavaScript's RegExp"
     commands = fenced_commands() + TAUGHT_BY_HAND + OUTSIDE
     script = ("const [patterns, args] = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              "console.log(JSON.stringify(args.map(a => patterns.some(p => new RegExp('\"command\":\"' + p).test(a)))));")
+              "const asked = a => patterns.some(p => new RegExp('\"command\":\"' + p).test(a));"
+              "console.log(JSON.stringify(args.map(asked)));")
     payload = json.dumps([PATTERNS, [arguments(command) for command in commands]])
     result = subprocess.run([node, "-e", script], input=payload, capture_output=True, text=True, check=True)
     assert json.loads(result.stdout) == [asked_in_python(command) for command in commands]
