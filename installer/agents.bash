@@ -175,11 +175,13 @@ gemini_policy_file() {
 # The policy --hooks writes for Gemini CLI: run the argcheck commands and start the argcheck skills.
 # A commandPrefix matches a whole first word, so "argcheck" does not match "argcheck-consult".
 gemini_policy_text() {
-  local names
+  local names asks
   names="$(source_skills | paste -sd '|' -)"
+  asks="$(agent_config gemini-ask-rules)" || die 1 "could not make the Gemini CLI policy's ask rules"
   cat <<POLICY
 ${GEMINI_POLICY_HEADER}
-# It lets Gemini CLI run the commands the argcheck skills teach, and start those skills, without asking.
+# It lets Gemini CLI run the commands the argcheck skills teach, and start those skills, without asking,
+# and makes it ask first (a headless run refuses) where an argcheck command could write outside .argcheck/.
 
 [[rule]]
 toolName = "run_shell_command"
@@ -192,6 +194,8 @@ toolName = "activate_skill"
 argsPattern = '"name":"(${names})"'
 decision = "allow"
 priority = 100
+
+${asks}
 POLICY
 }
 
@@ -203,8 +207,9 @@ consent_to_gemini_policy() {
     die 5 "${file} exists and was not written by argcheck; move it away or run without --hooks"
   fi
   printf 'Gemini CLI policy: this file will be written to %s\n%s\n' "${file}" "$(gemini_policy_text)"
-  printf 'With it, Gemini CLI runs every command that starts with argcheck or argcheck-consult without asking\n'
-  printf '(they may write files where a command names them), and starts the argcheck skills. Gemini CLI reads\n'
+  printf 'With it, Gemini CLI runs every command that starts with argcheck or argcheck-consult without asking,\n'
+  printf 'except an argcheck command that could write outside the project'"'"'s .argcheck/ (it asks first; headless, it\n'
+  printf 'refuses), and starts the argcheck skills. Gemini CLI reads\n'
   printf 'policies only from your user folder, so it holds for every project; ./install.sh --uninstall --agent gemini removes it.\n'
   if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
   printf 'Write it? [y/N] '

@@ -4,6 +4,7 @@
 Usage: agent_config.py codex-mcp check|add|remove CONFIG_TOML [COMMAND]
        agent_config.py gemini-mcp check|add|remove SETTINGS_JSON COMMAND
        agent_config.py lock-source LOCK_JSON NAME
+       agent_config.py gemini-ask-rules
 
 `codex-mcp add` appends a marked block with `[mcp_servers.argcheck]` (COMMAND with the argument `mcp`) to
 Codex's config.toml, or replaces the block an earlier install wrote; `remove` takes the block out again, so
@@ -16,6 +17,9 @@ named argcheck that argcheck did not write is never touched: exit 5. A file that
 `lock-source` prints the absolute source directory the open `skills` CLI recorded for skill NAME in LOCK_JSON
 (its ~/.agents/.skill-lock.json, or a project's skills-lock.json, whose relative sources count from the
 file's folder), or nothing when the file or the entry is missing or names no local folder.
+
+`gemini-ask-rules` prints the policy rules that make Gemini CLI ask before an argcheck command that could write
+outside the project's `.argcheck/` (gemini_policy.py, from the Claude Code hook's consent table).
 """
 
 from __future__ import annotations
@@ -163,6 +167,11 @@ def lock_source(path: str, name: str) -> str:
 
 def main(argv: list[str]) -> int:
     try:
+        if argv == ["gemini-ask-rules"]:
+            import gemini_policy  # beside this file
+
+            print(gemini_policy.ask_rules_toml(), end="")
+            return 0
         if len(argv) == 3 and argv[0] == "lock-source":
             print(lock_source(argv[1], argv[2]))
             return 0
@@ -180,7 +189,7 @@ def main(argv: list[str]) -> int:
     except (OSError, ValueError, UnicodeDecodeError) as error:
         print(f"agent_config.py: cannot use {argv[2]}: {error}", file=sys.stderr)
         return 1
-    print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
+    print("\n".join(__doc__.strip().splitlines()[2:6]), file=sys.stderr)
     return 2
 
 

@@ -139,7 +139,7 @@ assert_marked_skills_in() {
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
 
-@test "--agent gemini --project DIR --hooks --yes writes exactly the policy it prints, allowing only argcheck's commands and skills" {
+@test "--agent gemini --project DIR --hooks --yes writes exactly the policy it prints, allowing only argcheck's commands and skills, asking before writes outside .argcheck/" {
   assert_first_install_ok
 
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent gemini --project "${PROJECT_DIR}" --hooks --yes </dev/null
@@ -152,9 +152,16 @@ assert_marked_skills_in() {
   run -0 python3 - "${policy}" "$(source_skills | paste -sd '|' -)" <<'PY'
 import re, sys, tomllib
 rules = tomllib.load(open(sys.argv[1], "rb"))["rule"]
-shell = [r for r in rules if r["toolName"] == "run_shell_command"]
-skill = [r for r in rules if r["toolName"] == "activate_skill"]
-assert len(rules) == 2 and all(r["decision"] == "allow" and 0 <= r["priority"] <= 999 for r in rules), rules
+allows = [r for r in rules if r["decision"] == "allow"]
+asks = [r for r in rules if r["decision"] != "allow"]
+shell = [r for r in allows if r["toolName"] == "run_shell_command"]
+skill = [r for r in allows if r["toolName"] == "activate_skill"]
+assert len(allows) == 2 and all(0 <= r["priority"] <= 999 for r in rules), rules
+# what could write outside .argcheck/ asks first: a higher priority than the allow rules
+assert len(asks) >= 5 and all(r["toolName"] == "run_shell_command" and r["decision"] == "ask_user"
+                              and r["priority"] > shell[0]["priority"] and r["commandRegex"] for r in asks), asks
+assert any(re.search('"command":"' + r["commandRegex"], '{"command":"argcheck render .argcheck/a.json -o /tmp/x.md"}')
+           for r in asks)
 assert shell[0]["commandPrefix"] == ["argcheck", "argcheck-consult"], shell
 pattern = re.compile(skill[0]["argsPattern"])
 for name in sys.argv[2].split("|"):  # Gemini CLI matches the pattern against its stable JSON of the arguments

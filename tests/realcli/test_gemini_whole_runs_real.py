@@ -234,6 +234,28 @@ def test_a_refused_and_a_failed_command_are_both_counted(gemini_install, tmp_pat
     assert failures["calls"] == [] and outcome.shell_commands() == plan.bash_commands()
 
 
+def test_the_policy_refuses_argcheck_commands_that_would_write_outside_the_project(gemini_install, tmp_path):
+    """The installed policy asks (so a headless run refuses) where an argcheck command would write outside the
+    project's .argcheck/: a report rendered to an absolute path, a state file created elsewhere. The same
+    commands aimed into .argcheck/ run."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    report, elsewhere = outside / "report.md", outside / "run.json"
+    state = ".argcheck/toulmin-policy.json"
+    refused = [f"argcheck render {state} --format md -o {report}",
+               f"argcheck init toulmin --query 'Raw SQL?' --state {elsewhere}"]
+    plan = (GeminiPlan().user("Start a run and save its report.")
+            .run(f"argcheck init toulmin --query 'Raw SQL?' --state {state}", *refused,
+                 f"argcheck render {state} --format md -o .argcheck/toulmin-policy.md").reply("Done."))
+    box, outcome = run_plan(plan, "toulmin", gemini_install, tmp_path)
+    failures = outcome.failures()
+    assert [(r["tool"], r["input"]["command"]) for r in failures["refused"]] == [
+        ("run_shell_command", command) for command in refused], failures
+    assert not report.exists() and not elsewhere.exists()
+    assert (box.work / ".argcheck" / "toulmin-policy.md").is_file(), "the report into .argcheck/ was written"
+    assert outcome.shell_commands() == plan.bash_commands()
+
+
 @pytest.mark.parametrize("cycle, ran", [(["argcheck sessions"], 4),
                                         (["argcheck sessions", "argcheck next .argcheck/toulmin-orm.json"], 9)])
 def test_gemini_stops_a_turn_that_repeats_a_cycle_of_commands(cycle, ran, gemini_install, tmp_path):
