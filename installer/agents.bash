@@ -162,7 +162,7 @@ codex_hint() {
     "$(agent_skills_dir codex)"
   printf '  and its next turns with: codex exec resume --last -c sandbox_mode='"'"'"workspace-write"'"'"' -c sandbox_workspace_write.network_access=true '"'"'...'"'"'\n'
   printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee,\n'
-  printf '  whose own folder must be writable too: -c '"'"'sandbox_workspace_write.writable_roots=["%s/.claude/projects"]'"'"' for claude (its transcripts), $CODEX_HOME for codex (which lets sandboxed commands change its config);\n' "${HOME}"
+  printf '  whose own folder must be writable too: -c '"'"'sandbox_workspace_write.writable_roots=["%s/.claude/projects"]'"'"' for claude (its transcripts), the CODEX_HOME folder for codex (which lets sandboxed commands change its config);\n' "${HOME}"
   printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
 }
 
