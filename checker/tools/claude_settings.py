@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
+
+from agent_config import write_text
 
 
 def load(path: str) -> dict:
@@ -44,18 +45,8 @@ def drop_if_empty(settings: dict) -> None:
 
 
 def save(path: str, settings: dict) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(settings, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
-
+    """Write `settings` to `path` atomically (agent_config.write_text), keeping the file's mode."""
+    write_text(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
 
 def main(argv: list[str]) -> int:
     if len(argv) < 3 or argv[0] not in ("add", "remove"):
