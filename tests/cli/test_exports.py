@@ -29,7 +29,8 @@ INJECTION = ("\n# Injected heading\n* injected item\n[Injected]: forged statemen
              "| a | b |\n|---|---|\n---\n<script>alert(1)</script> [x](javascript:alert(1)) @[P1] #tag "
              "_em_ **bold** {data: 1} // comment /* c */ `code` \\ <!-- c --> (1) premise\n----\n")
 MADR_SECTIONS = ("Context and Problem Statement", "Decision Drivers", "Considered Options", "Decision Outcome",
-                 "Consequences", "Confirmation", "Pros and Cons of the Options", "More Information")  # MADR 4.0.0's order
+                 "Consequences", "Confirmation", "Pros and Cons of the Options",
+                 "More Information")  # MADR 4.0.0's order
 
 
 def _hostile_module():
@@ -120,7 +121,7 @@ def test_every_aif_export_matches_the_schema_and_the_graph_rules(runs, rendered)
             if kind != "I":
                 into = [e for e in document["edges"] if e["toID"] == node]
                 out = [e for e in document["edges"] if e["fromID"] == node]
-                assert len(into) == 1 and len(out) == 1, f"{run.name}: {kind} node {node} joins one premise to one target"
+                assert len(into) == 1 and len(out) == 1, f"{run.name}: {kind} node {node} joins one source to one end"
         relations = sorted((types[e["toID"]]) for e in document["edges"] if types[e["toID"]] != "I")
         want = sorted({"support": "RA", "attack": "CA", "rephrase": "MA"}[r["kind"]] for r in data["relations"]
                       if r["source"] in {s["id"] for s in data["statements"]}

@@ -58,7 +58,8 @@ def _consequences(state, agreed) -> list[dict]:
     found = [{"good": True, "text": f"{p.id}: {p.text}"} for p in agreed]
     for challenge in (state.challenges[i] for i in sorted(state.challenges, key=natural_key)):
         if challenge.status == "conceded":
-            found.append({"good": False, "text": f"conceded {challenge.id} on {challenge.point}: {challenge.objection}"})
+            text = f"conceded {challenge.id} on {challenge.point}: {challenge.objection}"
+            found.append({"good": False, "text": text})
     for point in (state.points[i] for i in sorted(state.points, key=natural_key)):
         if point.settled and point.settled.get("tradeoff"):
             found.append({"good": False, "text": f"{point.id}: {point.settled['tradeoff']}"})
