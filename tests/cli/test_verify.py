@@ -146,3 +146,18 @@ def test_the_actions_steps_verify_the_runs_and_write_sarif(tmp_path):
     assert failed.returncode == 1 and "ARG020" in failed.stdout, failed.stdout + failed.stderr
     log = json.loads((project / "results.sarif").read_text(encoding="utf-8"))
     assert "ARG020" in {result["ruleId"] for result in log["runs"][0]["results"]}
+
+
+def test_verify_without_runs_says_so_and_passes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run_in_process("verify")
+    assert result.exit_code == 0
+    assert "no .argcheck/ folder here" in result.stderr and "verified 0 runs" in result.stdout
+
+
+def test_verify_names_an_unreadable_path_and_exits_2(tmp_path, monkeypatch):
+    monkeypatch.chdir(_project(tmp_path))
+    result = run_in_process("verify", ".argcheck", "missing.json")
+    assert result.exit_code == 2
+    assert "missing.json: ARG007" in result.stdout
+    assert f"verified {len(VALID) + 1} runs: {len(VALID)} valid, 1 invalid" in result.stdout

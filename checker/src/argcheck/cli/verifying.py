@@ -19,13 +19,13 @@ FORMATS = ("text", "json", "sarif")
 
 
 def state_files(paths) -> list[str]:
-    """The state files `paths` name (folders: their *.json files, sorted), or .argcheck/'s when none."""
+    """The state files `paths` name (a folder: its *.json files, sorted); none given: .argcheck/'s (none
+    when there is no such folder)."""
+    if not paths:
+        return sorted(glob.glob(os.path.join(DEFAULT_STATE_DIR, "*.json")))
     found = []
-    for path in paths or (DEFAULT_STATE_DIR,):
-        if os.path.isdir(path):
-            found += sorted(glob.glob(os.path.join(path, "*.json")))
-        elif path or not paths:
-            found.append(path)
+    for path in paths:
+        found += sorted(glob.glob(os.path.join(path, "*.json"))) if os.path.isdir(path) else [path]
     return list(dict.fromkeys(found))
 
 

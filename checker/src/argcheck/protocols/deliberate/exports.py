@@ -93,7 +93,7 @@ def _text(state, argument: str) -> str:
     if argument in state.challenges:
         challenge = state.challenges[argument]
         return f"{challenge.kind} challenge: {challenge.objection}"
-    challenge, number = render_graph._defense_of(state, argument)
+    challenge, number = render_graph.defense_of(state, argument)
     if challenge is not None and 0 < number <= len(challenge.defenses):
         return f"defense: {challenge.defenses[number - 1].argument}"
     return argument
