@@ -77,7 +77,8 @@ def _replay(doc: dict, env: Env) -> Replay:
         if engine is not None:
             found += _step(protocol, engine, index, move, path, found)
             found += citations.check(move, doc["moves"][index - 1] if index else None, path)
-        findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
+        if found:  # most moves of a long log have no finding: nothing to add
+            findings += [f if f.move is not None else f._replace(move=index + 1) for f in found]
         if isinstance(move, dict):
             # Each link is checked locally: the next move must carry the hash of this move and the
             # prev it claims, so one edit is reported once, at the move after it.
@@ -95,7 +96,7 @@ def _step(protocol, engine, index: int, move, path: str, found: list) -> list[Fi
     closed = run_closed(protocol, engine.status, path)
     if closed:
         return closed
-    return engine.step(index, move) if move_is_usable(found) else []
+    return engine.step(index, move) if not found or move_is_usable(found) else []
 
 
 def run_closed(protocol, status: str, path: str) -> list[Finding]:
