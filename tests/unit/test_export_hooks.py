@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from argcheck.cli import exporting
+from argcheck.cli import numbering
 from argcheck.core import hooks
 
 
@@ -56,12 +56,12 @@ def test_a_missing_module_inside_exports_is_not_taken_for_an_absent_hook():
     ("!!!", "decision"),
 ])
 def test_the_slug_is_lower_case_words_joined_by_hyphens(title, slug):
-    assert exporting.slug(title) == slug
+    assert numbering.slug(title) == slug
 
 
 def test_the_next_number_follows_the_highest_four_digit_prefix(tmp_path):
-    assert exporting.next_number(str(tmp_path / "missing")) == 1
+    assert numbering.next_number(str(tmp_path / "missing")) == 1
     for name in ("0002-a.md", "0010-b.md", "12-c.md", "template.md"):
         (tmp_path / name).write_text("x")
-    assert exporting.next_number(str(tmp_path)) == 11
-    assert exporting.numbered_path(str(tmp_path / "NNNN-title.md"), "Keep it") == str(tmp_path / "0011-keep-it.md")
+    assert numbering.next_number(str(tmp_path)) == 11
+    assert numbering.numbered_path(str(tmp_path / "NNNN-title.md"), "Keep it") == str(tmp_path / "0011-keep-it.md")

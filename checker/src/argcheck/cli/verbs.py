@@ -147,7 +147,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
     """`argcheck render`: the decision log, the derived state, or the argument graph."""
     from argcheck.core import hooks
 
-    from argcheck.cli.exporting import EXPORT_FORMATS
+    from argcheck.core.exporting import EXPORT_FORMATS
 
     outcome = replayed(state)
     spec = outcome.replay.protocol
@@ -164,18 +164,20 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
 
 
 def export(outcome: operations.Outcome, state: str, fmt: str, output: str) -> int:
-    """`argcheck render --format madr|argdown|aif` (cli/exporting.py); NNNN in --output: the next number."""
-    from argcheck.cli import exporting
+    """`argcheck render --format madr|argdown|aif` (core/exporting.py); NNNN in --output: the next number."""
+    from argcheck.cli import numbering
+    from argcheck.core import exporting
 
     try:
-        text, title = exporting.export_text(outcome, fmt, state)
+        text, title = exporting.export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt,
+                                            state)
     except exporting.NotExportable as why:
         echo(f"argcheck: {why}", err=True)
         return int(ExitCode.USAGE)
-    if not exporting.is_numbered(output):
+    if not numbering.is_numbered(output):
         return _write_rendering(text, output)
     try:
-        path = exporting.write_numbered(output, title, text)
+        path = numbering.write_numbered(output, title, text)
     except OSError as error:
         echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
         return int(ExitCode.USAGE)

@@ -53,7 +53,7 @@ def format_choices() -> list[str]:
     """Every format some registered protocol renders, the common ones first."""
     from argcheck.core import discovery
 
-    from argcheck.cli.exporting import EXPORT_FORMATS
+    from argcheck.core.exporting import EXPORT_FORMATS
 
     return list(dict.fromkeys([*(fmt for spec in discovery.specs() for fmt in spec.formats), *EXPORT_FORMATS]))
 
