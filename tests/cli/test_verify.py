@@ -161,3 +161,20 @@ def test_verify_names_an_unreadable_path_and_exits_2(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert "missing.json: ARG007" in result.stdout
     assert f"verified {len(VALID) + 1} runs: {len(VALID)} valid, 1 invalid" in result.stdout
+
+
+def test_verify_checks_the_witness_of_a_witnessed_run(tmp_path, monkeypatch):
+    from kit import reseal
+
+    project = _project(tmp_path)
+    path = project / ".argcheck" / "toulmin-sustained-reported.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["header"]["witnessed"] = True  # a witnessed run, but no witness log beside it
+    path.write_text(json.dumps(reseal(doc)), encoding="utf-8")
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no witness key either
+    result = run_in_process("verify", "--format", "json")
+    assert result.exit_code == 1, result.output
+    bad = [run for run in result.json()["runs"] if not run["valid"]]
+    assert [run["source"] for run in bad] == [".argcheck/toulmin-sustained-reported.json"]
+    assert "ARG030" in {finding["code"] for finding in bad[0]["findings"]}
