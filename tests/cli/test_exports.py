@@ -191,3 +191,12 @@ def test_an_unknown_format_names_the_export_formats(tmp_path):
     result = run_in_process("render", VALID[0], "--format", "pdf")
     assert result.exit_code == 2
     assert "madr" in result.output and "argdown" in result.output
+
+
+def test_the_record_of_a_tampered_run_says_it_is_not_valid():
+    tampered = ROOT / "state" / "examples" / "invalid" / "ARG020-point-text-edited.json"
+    result = run_in_process("render", tampered, "--format", "madr")
+    assert result.exit_code == 0, result.output
+    assert "* NOT VALID: the run has error findings (ARG020); run argcheck validate" in result.stdout
+    clean = run_in_process("render", VALID[0], "--format", "madr")
+    assert "NOT VALID" not in clean.stdout

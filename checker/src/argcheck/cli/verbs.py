@@ -170,7 +170,7 @@ def export(outcome: operations.Outcome, state: str, fmt: str, output: str) -> in
 
     try:
         text, title = exporting.export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt,
-                                            state)
+                                            state, outcome.findings)
     except exporting.NotExportable as why:
         echo(f"argcheck: {why}", err=True)
         return int(ExitCode.USAGE)

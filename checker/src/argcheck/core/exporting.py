@@ -20,15 +20,17 @@ class NotExportable(Exception):
     """The protocol gives no data for this format (its `exports` module lacks the hook)."""
 
 
-def export_text(spec, state, doc: dict, fmt: str, source: str = "") -> tuple[str, str]:
-    """The replayed run (`state`, of the state file `doc` read from `source`) in `fmt`, and its title."""
+def export_text(spec, state, doc: dict, fmt: str, source: str = "", findings=()) -> tuple[str, str]:
+    """The replayed run (`state`, of the state file `doc` read from `source`, with the replay's `findings`)
+    in `fmt`, and its title. A decision record of a run with error findings says so first."""
     from argcheck.core import argmap, madr
 
     data = hooks.call(spec, HOOK_OF[fmt], state)
     if data is None:
         raise NotExportable(f"the {spec.name} protocol gives no {HOOK_OF[fmt].replace('_', ' ')}")
     if fmt == "madr":
-        return madr.record(data, run_facts(doc, source)), data["title"]
+        facts = dict(run_facts(doc, source), errors=sorted({f.code for f in findings if f.severity == "error"}))
+        return madr.record(data, facts), data["title"]
     return (argmap.argdown(data) if fmt == "argdown" else argmap.aif(data)), data["title"]
 
 

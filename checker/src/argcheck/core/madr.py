@@ -40,7 +40,8 @@ def _yaml_quoted(text) -> str:
 
 def record(decision: dict, run: dict) -> str:
     """The MADR 4 Markdown of `decision`; `run` is what the shell adds: id, protocol, head (the hash of the
-    last move), moves, witnessed (bool), date (YYYY-MM-DD or ""), source (the state file)."""
+    last move), moves, witnessed (bool), date (YYYY-MM-DD or ""), source (the state file), errors (the codes
+    of its error findings: a record of an invalid run says so first in More Information)."""
     status = decision.get("status") if decision.get("status") in STATUSES else "proposed"
     front = ["---", f"status: {status}"]
     if run.get("date"):
@@ -104,7 +105,9 @@ def _more(decision: dict, run: dict) -> str:
     witnessed = ("witnessed: the user's decisions and research were recorded by the agent's hooks"
                  if run.get("witnessed") else
                  "unwitnessed: user decisions and research are as the agent recorded them")
-    facts = [f"argcheck {inline(run.get('protocol', ''))} run {inline(run.get('id', ''))}, "
+    facts = [f"NOT VALID: the run has error findings ({', '.join(run['errors'])}); run argcheck validate"
+             ] if run.get("errors") else []
+    facts += [f"argcheck {inline(run.get('protocol', ''))} run {inline(run.get('id', ''))}, "
              f"{run.get('moves', 0)} moves",
              f"hash of its last move: {inline(run.get('head') or '(no move yet)')}",
              witnessed]

@@ -173,7 +173,8 @@ def argcheck_render(state: StatePath = None,
 
 def _exported(outcome, fmt: str, path: str) -> str:
     try:
-        text, _ = export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt, path)
+        text, _ = export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt, path,
+                              outcome.findings)
     except NotExportable as why:
         raise usage(str(why)) from None
     return text
