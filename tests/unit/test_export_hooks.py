@@ -65,3 +65,8 @@ def test_the_next_number_follows_the_highest_four_digit_prefix(tmp_path):
         (tmp_path / name).write_text("x")
     assert numbering.next_number(str(tmp_path)) == 11
     assert numbering.numbered_path(str(tmp_path / "NNNN-title.md"), "Keep it") == str(tmp_path / "0011-keep-it.md")
+
+
+def test_only_the_word_title_becomes_the_slug(tmp_path):
+    assert numbering.numbered_path(str(tmp_path / "NNNN-subtitle.md"), "X") == str(tmp_path / "0001-subtitle.md")
+    assert numbering.numbered_path(str(tmp_path / "NNNN.md"), "X") == str(tmp_path / "0001.md")

@@ -12,6 +12,7 @@ import re
 
 NUMBER_SLOT = "NNNN"
 NUMBERED = re.compile(r"^(\d{4})-")
+TITLE_SLOT = re.compile(r"(?<![A-Za-z])title(?![A-Za-z])")  # the word `title` in the name, not `subtitle`
 
 
 def is_numbered(output: str) -> bool:
@@ -33,9 +34,7 @@ def numbered_path(output: str, title: str) -> str:
     """`output` with NNNN replaced by the next free number, and a `title` slot by the record's slug."""
     folder, name = os.path.split(output)
     name = name.replace(NUMBER_SLOT, f"{next_number(folder):04d}", 1)
-    if "title" in name and NUMBER_SLOT in output:
-        name = name.replace("title", slug(title), 1)
-    return os.path.join(folder, name)
+    return os.path.join(folder, TITLE_SLOT.sub(lambda _: slug(title), name, count=1))
 
 
 def slug(title: str) -> str:
