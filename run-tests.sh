@@ -12,7 +12,8 @@
 # changes), bats (>= 1.5; from npm into CACHE/npm when absent), jq and chromium (apt-get when absent
 # and root; the page tests in tests/browser drive Chromium headless), realcli
 # (tests/setup/install-real-clis.sh), skills-cli (tests/setup/install-skills-cli.sh: the pinned `skills` CLI
-# and the Node 22 it needs, for the `npx skills add` test), shellcheck, pytest, bats-tests. A failed stage does not
+# and the Node 22 it needs, for the `npx skills add` test), argdown (tests/setup/install-argdown.sh: the pinned
+# Argdown parser the export tests run), shellcheck, pytest, bats-tests. A failed stage does not
 # stop the later ones. Prints one line per stage and closes with "N passed, M failed" (stages).
 #
 # CACHE, where the test tools go (bats, the pinned real CLIs, the skills CLI, the MCP Inspector: about 1.2 GB), is outside
@@ -127,6 +128,10 @@ stage_realcli() {
   bash "${ROOT}/tests/setup/install-mcp-inspector.sh"
 }
 
+stage_argdown() {
+  bash "${ROOT}/tests/setup/install-argdown.sh"
+}
+
 stage_skills_cli() {
   bash "${ROOT}/tests/setup/install-skills-cli.sh"
 }
@@ -226,6 +231,7 @@ main() {
   export ARGCHECK_REALCLI_DIR="${ARGCHECK_REALCLI_DIR:-${CACHE}/realcli}"
   export ARGCHECK_MCP_INSPECTOR_DIR="${ARGCHECK_MCP_INSPECTOR_DIR:-${CACHE}/npm/mcp-inspector}"
   export ARGCHECK_SKILLS_CLI_DIR="${ARGCHECK_SKILLS_CLI_DIR:-${CACHE}/skills-cli}"
+  export ARGCHECK_ARGDOWN_DIR="${ARGCHECK_ARGDOWN_DIR:-${CACHE}/argdown}"
   export NPM_CONFIG_UPDATE_NOTIFIER=false PIP_DISABLE_PIP_VERSION_CHECK=1
 
   run_stage venv stage_venv
@@ -244,6 +250,7 @@ main() {
   else
     run_stage skills-cli stage_skills_cli
   fi
+  run_stage argdown stage_argdown
   run_stage shellcheck stage_shellcheck
   run_stage pytest stage_pytest
   run_stage bats-tests stage_bats_tests

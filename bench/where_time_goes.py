@@ -64,7 +64,7 @@ def phases(path: str, reps: int) -> dict[str, float]:
     env = operations.env_for(doc)
 
     def engine_only():
-        engine = protocol.Engine(doc["header"], env)
+        engine = protocol.new_engine(doc["header"], env)
         for index, move in enumerate(moves):
             engine.step(index, move)
         return engine

@@ -31,6 +31,8 @@ def verdict(project, command, cwd=None):
     "argcheck render .argcheck/t.json --format md",
     "argcheck render .argcheck/t.json --format=mermaid -o -",
     "argcheck render .argcheck/t.json -o .argcheck/report.md",
+    "argcheck verify",
+    "argcheck verify .argcheck --format sarif -o .argcheck/argcheck.sarif",
     "argcheck apply .argcheck/t.json '{\"type\": \"x\", \"text\": \"it'\\''s\"}'",
     "argcheck apply .argcheck/t.json moves.json --dry-run -q",
     "argcheck ingest .argcheck/t.json '{\"reply\": 1}' --format json",
@@ -55,6 +57,8 @@ def test_a_relative_state_path_is_taken_from_the_working_directory(project):
     "argcheck render .argcheck/t.json -o /tmp/elsewhere.md",
     "argcheck render .argcheck/t.json --output=notes.md",
     "argcheck render .argcheck/t.json -o .argcheck/../README.md",
+    "argcheck render .argcheck/t.json --format madr -o docs/adr/NNNN-title.md",
+    "argcheck verify --format sarif -o argcheck.sarif",
 ])
 def test_render_to_a_file_outside_the_state_directory_asks(project, command):
     assert verdict(project, command) == "ask"

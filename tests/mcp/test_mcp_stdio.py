@@ -190,6 +190,11 @@ async def test_generic_tools_and_the_council(tmp_path):
         assert not error and rendered["report"].startswith("flowchart LR")
         md, _ = await call(client, "argcheck_render", state="t.json")
         assert "via codex" in md["report"] and "RELAXED for warrant" in md["report"]
+        record, error = await call(client, "argcheck_render", state="t.json", format="madr")
+        assert not error and record["report"].startswith("---\nstatus: proposed\n")
+        assert "## Considered Options" in record["report"]
+        argdown, error = await call(client, "argcheck_render", state="t.json", format="argdown")
+        assert not error and "  <+ [warrant]" in argdown["report"]
 
 
 async def test_generic_tools_serve_the_deliberate_protocol_too(tmp_path):

@@ -16,6 +16,7 @@ COMMANDS = {
     "init": "Create a state file for a protocol run.",
     "apply": "Check one move (or a JSON array of moves) and append it if legal.",
     "validate": "Replay whole state files and report every finding.",
+    "verify": "Validate every run of the project in one process, for CI (text, json, SARIF).",
     "next": "Where the run stands and what is due or allowed now.",
     "prompt": "Render the next consultee prompt from the state.",
     "ingest": "Turn a consultee reply envelope into moves and apply them.",

@@ -147,14 +147,45 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
     """`argcheck render`: the decision log, the derived state, or the argument graph."""
     from argcheck.core import hooks
 
+    from argcheck.core.exporting import EXPORT_FORMATS
+
     outcome = replayed(state)
     spec = outcome.replay.protocol
+    if fmt in EXPORT_FORMATS:
+        return export(outcome, state, fmt, output)
     if fmt not in spec.formats:
-        echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats)}, not {fmt!r}", err=True)
+        echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats + EXPORT_FORMATS)}, not {fmt!r}",
+             err=True)
         return int(ExitCode.USAGE)
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     if fmt == "md":
         text = witnessing.marked_markdown(text, _header(outcome))
+    return _write_rendering(text, output)
+
+
+def export(outcome: operations.Outcome, state: str, fmt: str, output: str) -> int:
+    """`argcheck render --format madr|argdown|aif` (core/exporting.py); NNNN in --output: the next number."""
+    from argcheck.cli import numbering
+    from argcheck.core import exporting
+
+    try:
+        text, title = exporting.export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt,
+                                            state, outcome.findings)
+    except exporting.NotExportable as why:
+        echo(f"argcheck: {why}", err=True)
+        return int(ExitCode.USAGE)
+    if not numbering.is_numbered(output):
+        return _write_rendering(text, output)
+    try:
+        path = numbering.write_numbered(output, title, text)
+    except OSError as error:
+        echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
+        return int(ExitCode.USAGE)
+    echo(f"wrote {path}", err=True)
+    return int(ExitCode.OK)
+
+
+def _write_rendering(text: str, output: str) -> int:
     if output == "-":
         echo(text, nl=not text.endswith("\n"))
     else:

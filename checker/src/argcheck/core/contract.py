@@ -225,9 +225,13 @@ class ProtocolSpec:
         return tuple(kind for kind in self.shapes.VALIDATORS if kind != "header")
 
     def check_move_shape(self, move: dict, path: str) -> list:
+        return self._check_shape(self.shapes, move["type"], move, path)
+
+    @cached_property
+    def _check_shape(self):
         from argcheck.core.shapes import check_shape
 
-        return check_shape(self.shapes, move["type"], move, path)
+        return check_shape
 
     def new_engine(self, header: dict, env) -> Engine:
         self.rules()

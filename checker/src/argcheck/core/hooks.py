@@ -49,6 +49,10 @@ def _no_persona_rounds(state, name):
     return None
 
 
+def _no_export(state):
+    return None
+
+
 HOOKS = {
     "make_header": Hook("header", "make_header", ("options",), "the header (a dict); raises UsageProblem"),
     "check_header": Hook("header", "check_header", ("header",), "a list of findings"),
@@ -71,6 +75,12 @@ HOOKS = {
     "describe_recorded": Hook("ingest", "describe_recorded", ("moves", "state"),
                               "one line on what was recorded, or None for the core's line", _no_description),
     "render": Hook("render", "render", ("state", "fmt", "findings"), "the rendering (text)"),
+    "decision": Hook("exports", "decision", ("state",),
+                     "the run's decision as data for an MADR record (core/madr.py: DECISION_FIELDS), or None",
+                     _no_export),
+    "argument_map": Hook("exports", "argument_map", ("state",),
+                         "the run's argument map as data {title, statements, relations} (core/argmap.py), or None",
+                         _no_export),
 }
 STEP_FIELDS = {"actor": str, "text": str, "commands": list}
 
@@ -113,20 +123,42 @@ CHECKS = {
     "consultation": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
     "moves_from_envelope": _list_of_dicts, "moves_after_refusal": _list_of_dicts,
     "describe_recorded": _text_or_none, "render": _text,
+    "decision": lambda value: _export(value, ("title", "context", "options")),
+    "argument_map": lambda value: _export(value, ("title", "statements", "relations")),
 }
+
+
+def _export(value, fields: tuple) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        return [f"returned {type(value).__name__}, not a dict or None"]
+    return [f"returned no {name}" for name in fields if name not in value]
 
 
 def function_of(spec, name: str):
     """The protocol's function for hook `name` (its default when optional and absent); ProtocolBroken when a
     required one is missing."""
     hook = HOOKS[name]
-    function = getattr(spec.part(hook.part), hook.function, None)
+    function = getattr(_part_or_none(spec, hook), hook.function, None)
     if function is not None:
         return function
     if hook.default is REQUIRED:
         raise ProtocolBroken(f"protocol {spec.name}: {hook.part}.py has no {hook.function}"
                              f"({', '.join(hook.parameters)}), which the core calls")
     return hook.default
+
+
+def _part_or_none(spec, hook: Hook):
+    """The hook's module, or None when an optional hook's module is not in the protocol's package."""
+    if hook.default is REQUIRED:
+        return spec.part(hook.part)
+    try:
+        return spec.part(hook.part)
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{spec.package}.{hook.part}":
+            raise
+        return None
 
 
 def call(spec, name: str, *args):
@@ -180,6 +212,8 @@ def _state_problems(spec, state, status: str) -> list[str]:
         call(spec, "consultation", state)
         for fmt in spec.formats:
             call(spec, "render", state, fmt, [])
+        call(spec, "decision", state)
+        call(spec, "argument_map", state)
         if not spec.is_closed(status):
             call(spec, "render_prompt", state)
     except ProtocolBroken as broken:

@@ -14,7 +14,7 @@ import json
 
 from argcheck.harness.consent import FLAG, OUTPUT, STATE, VALUE
 
-VOUCHED = ("next", "prompt", "validate", "rules", "moves", "schema", "doctor", "sessions", "render", "apply",
+VOUCHED = ("next", "prompt", "validate", "verify", "rules", "moves", "schema", "doctor", "sessions", "render", "apply",
            "ingest", "consult")
 WRITES_STATE = ("apply", "ingest", "consult")  # their `state` argument is the run they append to
 WRITTEN_PATHS = ("output",)  # render -o FILE

@@ -15,6 +15,12 @@ COMMANDS = {
         "--fail-on": "value",
         "--format": "value",
     }),
+    "verify": (("value",), {
+        "--fail-on": "value",
+        "--format": "value",
+        "--output": "output",
+        "-o": "output",
+    }),
     "rules": (("value",), {
         "--format": "value",
         "--protocol": "value",

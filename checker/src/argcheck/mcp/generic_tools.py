@@ -24,6 +24,7 @@ from argcheck.mcp.arguments import (
     usage,
 )
 from argcheck.mcp.state_files import apply_moves, describe, init_run, next_report, replayed
+from argcheck.core.exporting import EXPORT_FORMATS, NotExportable, export_text
 from argcheck.output import findings_json
 
 
@@ -32,10 +33,11 @@ def _options_help() -> str:
 
 
 def _format_help() -> str:
-    return "What to render: " + "; ".join(f"{spec.name}: {', '.join(spec.formats)}" for spec in discovery.specs())
+    return ("What to render: " + "; ".join(f"{spec.name}: {', '.join(spec.formats)}" for spec in discovery.specs())
+            + "; every protocol: madr (an MADR 4 decision record), argdown and aif (argument maps).")
 
 
-FORMATS = list(dict.fromkeys(fmt for spec in discovery.specs() for fmt in spec.formats))
+FORMATS = list(dict.fromkeys([*(fmt for spec in discovery.specs() for fmt in spec.formats), *EXPORT_FORMATS]))
 
 
 def argcheck_init(protocol: tool_arg({"type": "string", "enum": discovery.names()}, "The protocol to run.") = None,
@@ -159,11 +161,23 @@ def argcheck_render(state: StatePath = None,
     fmt = string_value(format, "format") or "md"
     outcome = replayed(path)
     spec = outcome.replay.protocol
+    if fmt in EXPORT_FORMATS:
+        return {**describe(outcome, path), "format": fmt, "report": _exported(outcome, fmt, path),
+                "findings": findings_json(outcome.findings)}
     formats = spec.formats
     if fmt not in formats:
         raise usage(f"{outcome.doc['protocol']} renders {', '.join(formats)}, not {fmt!r}")
     text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     return {**describe(outcome, path), "format": fmt, "report": text, "findings": findings_json(outcome.findings)}
+
+
+def _exported(outcome, fmt: str, path: str) -> str:
+    try:
+        text, _ = export_text(outcome.replay.protocol, outcome.replay.engine.state, outcome.doc, fmt, path,
+                              outcome.findings)
+    except NotExportable as why:
+        raise usage(str(why)) from None
+    return text
 
 
 def argcheck_ingest(state: StatePath = None,

@@ -53,14 +53,17 @@ def format_choices() -> list[str]:
     """Every format some registered protocol renders, the common ones first."""
     from argcheck.core import discovery
 
-    return list(dict.fromkeys(fmt for spec in discovery.specs() for fmt in spec.formats))
+    from argcheck.core.exporting import EXPORT_FORMATS
+
+    return list(dict.fromkeys([*(fmt for spec in discovery.specs() for fmt in spec.formats), *EXPORT_FORMATS]))
 
 
 def format_help() -> str:
     from argcheck.core import discovery
 
     per_protocol = "; ".join(f"{spec.name}: {', '.join(spec.formats)}" for spec in discovery.specs())
-    return f"What to render (md report, json derived state, diagrams). By protocol: {per_protocol}."
+    return (f"What to render (md report, json derived state, diagrams). By protocol: {per_protocol}. Every "
+            "protocol: madr (a decision record), argdown and aif (argument maps).")
 
 
 FORMAT_OPTION = click_decorator(FORMAT)

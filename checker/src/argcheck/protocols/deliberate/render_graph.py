@@ -44,14 +44,14 @@ def describe(state, argument: str) -> tuple[str, str]:
     if argument in state.challenges:
         challenge = state.challenges[argument]
         return "challenge", f"{argument} · {challenge.kind} · {clip(challenge.objection, LABEL_CHARS)}"
-    challenge, number = _defense_of(state, argument)
+    challenge, number = defense_of(state, argument)
     if challenge is not None and 0 < number <= len(challenge.defenses):
         return "defense", f"{argument} · defense · {clip(challenge.defenses[number - 1].argument, LABEL_CHARS)}"
     return "defense", argument
 
 
-def _defense_of(state, argument: str):
-    """A defense id names its challenge and the defense's number (e.g. C2.d1 or C2/D1)."""
+def defense_of(state, argument: str):
+    """(challenge, number): a defense id names its challenge and the defense's number (e.g. C2.d1 or C2/D1)."""
     owners = [c for c in state.challenges if argument.startswith(c) and argument != c]
     match = re.search(r"(\d+)$", argument)
     if not owners or not match:
