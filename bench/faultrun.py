@@ -242,7 +242,7 @@ def sigterm_council(counts: Counts) -> None:
     import signal
     import uuid
 
-    from e2e.test_council_signals import marked, settled, kill_marked
+    from kit.processes import kill_marked, marked, settled
 
     workdir = Path(tempfile.mkdtemp(prefix="faultrun-sigterm-"))
     (workdir / "bin").mkdir()
