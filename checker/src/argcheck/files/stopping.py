@@ -85,7 +85,11 @@ def owned_run():
             if last:
                 _run = None
         if last:
-            _closed(run)
+            try:
+                _closed(run)
+            except KeyboardInterrupt:  # a signal before the cleanup could ignore the next ones
+                _closed(run)
+                raise
 
 
 def _opened(run: Run) -> Run:
