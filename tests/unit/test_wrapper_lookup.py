@@ -67,3 +67,16 @@ def test_output_that_is_not_an_envelope_is_named(out, says):
     with pytest.raises(consulting.ConsultProblem) as problem:
         consulting.envelope_of(out, b"starting\nboom\n", 5, "consult codex")
     assert says in str(problem.value)
+
+
+def test_the_runner_is_the_only_place_below_the_shells_that_starts_a_process():
+    """The kit and the protocols start no process; in files/ only the runner's stopping.py does (the council's
+    driver gets the runner through the `files` port)."""
+    package = ROOT / "checker" / "src" / "argcheck"
+    starting = set()
+    for layer in ("core", "protocols", "files"):
+        for path in (package / layer).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if "import subprocess" in text or "from subprocess" in text or "os.fork" in text:
+                starting.add(path.relative_to(package).as_posix())
+    assert starting == {"files/stopping.py"}
