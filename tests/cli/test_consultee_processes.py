@@ -138,7 +138,7 @@ def test_what_the_cli_leaves_behind_after_its_reply_is_ended(command, leaves, wo
     assert_none_left(marker)
 
 
-@pytest.mark.parametrize("mode", ["exit", "hang"])
+@pytest.mark.parametrize("mode", ["exit", pytest.param("hang", marks=pytest.mark.slow)])  # hang: the 9 s deadline
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_detached_descendant_holding_argchecks_pipe_neither_holds_the_call_nor_outlives_it(command, mode, workdir,
                                                                                              marker):
