@@ -37,7 +37,8 @@ Optional, found by its module alone:
 The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
 `argcheck init <name>` from them, the MCP server its description of the options, and make_header receives
 them. `files` is the file operations a shell passes in (`argcheck.files.operations`: init_file,
-applied, validate_file); `paint(style, text)` styles the terminal output.
+applied, validate_file, and consultee(name, wrapper=, timeout=), the one consultee runner, for a driver);
+`paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
 all read the registered specs (`argcheck.core.discovery.specs()`).
