@@ -88,10 +88,10 @@ def test_ingest_prompt_and_next_go_through_its_hooks(tmp_path):
 
 CONTRACT_PROBE = """
 import json, sys
-from argcheck.core import discovery, hooks
+from argcheck.core import discovery, protocol_calls
 from argcheck.files import operations
 spec = discovery.spec(sys.argv[1])
-print(json.dumps(hooks.contract_problems(spec, [operations.validate_file(sys.argv[2]).replay.engine])))
+print(json.dumps(protocol_calls.contract_problems(spec, [operations.validate_file(sys.argv[2]).replay.engine])))
 """
 
 

@@ -127,10 +127,10 @@ def replayed_examples(name: str) -> list:
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_every_hook_is_there_and_returns_its_shape(spec: ProtocolSpec):
-    """Each hook the core calls (argcheck.core.hooks) is there with its parameters, or optional with a default,
+    """Each hook the core calls (argcheck.core.protocol_calls) is there with its parameters, or optional with a default,
     and returns what the contract says on every valid example (next's report carries a step {actor, text,
     commands})."""
-    from argcheck.core.hooks import contract_problems
+    from argcheck.core.protocol_calls import contract_problems
 
     engines = replayed_examples(spec.name)
     assert engines, f"{spec.name} has no valid example to call its hooks on"

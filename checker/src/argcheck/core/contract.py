@@ -250,6 +250,20 @@ class ProtocolSpec:
         """The protocol's own MCP tools (none unless `mcp_tools`)."""
         return tuple(self.part("mcp_tools").TOOLS) if self.mcp_tools else ()
 
+    def mcp_extras(self, kind: str) -> dict:
+        """The protocol's MCP "RESOURCES" (uri -> function) or "PROMPTS" (name -> function); {} without."""
+        return dict(getattr(self.part("mcp_tools"), kind, {})) if self.mcp_tools else {}
+
+    def reference_text(self, name: str) -> str | None:
+        """The protocol's reference `references/<name>.md` (None when it ships none)."""
+        from argcheck.core.personas import reference_text
+
+        return reference_text(self.package, name)
+
+    def move_models(self) -> tuple:
+        """The pydantic models of the protocol's moves (models.MOVE_MODELS)."""
+        return tuple(self.part("models").MOVE_MODELS)
+
     def is_document(self, doc) -> bool:
         """Is `doc` a standalone document of this protocol (not a state file)?"""
         return self.standalone_document and self.part("document").is_document(doc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import jsonio
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 from argcheck.files import operations, recording
 from argcheck.cli.verbs import report_applied, report_refused
 from argcheck.cli.commands.common import (
@@ -60,7 +60,7 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
     outcome = replayed(state, fmt)
     try:
         moves = recording.moves_for(outcome, reply)
-    except hooks.ingest_problem(outcome.replay.protocol) as problem:
+    except protocol_calls.ingest_problem(outcome.replay.protocol) as problem:
         raise Refused(f"{source}: {problem}") from None
     if dry_run:
         echo_json(moves)
