@@ -254,12 +254,6 @@ class ProtocolSpec:
         """The protocol's MCP "RESOURCES" (uri -> function) or "PROMPTS" (name -> function); {} without."""
         return dict(getattr(self.part("mcp_tools"), kind, {})) if self.mcp_tools else {}
 
-    def reference_text(self, name: str) -> str | None:
-        """The protocol's reference `references/<name>.md` (None when it ships none)."""
-        from argcheck.core.personas import reference_text
-
-        return reference_text(self.package, name)
-
     def move_models(self) -> tuple:
         """The pydantic models of the protocol's moves (models.MOVE_MODELS)."""
         return tuple(self.part("models").MOVE_MODELS)

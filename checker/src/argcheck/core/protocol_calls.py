@@ -197,6 +197,13 @@ def call(spec, name: str, *args, **keywords):
     return value
 
 
+def reference_text(spec, name: str) -> str | None:
+    """The protocol's reference `references/<name>.md` (None when it ships none)."""
+    from argcheck.core.personas import reference_text as package_reference
+
+    return package_reference(spec.package, name)
+
+
 def ingest_problem(spec) -> type:
     """The exception the protocol's ingest raises for a reply it cannot map onto moves."""
     problem = getattr(spec.part("ingest"), "IngestProblem", None)

@@ -16,8 +16,10 @@ from argcheck.exitcodes import ExitCode
 def command(protocol, move_type):
     """Print PROTOCOL's move reference (what each move does, one JSON example each),
     or, with MOVE_TYPE, that move's examples and its fields."""
+    from argcheck.core.protocol_calls import reference_text
+
     spec = discovery.spec(protocol)
-    text = spec.reference_text("moves") or ""
+    text = reference_text(spec, "moves") or ""
     if move_type is None:
         click.echo(text or f"{protocol} ships no move reference; see `argcheck schema`", nl=not text.endswith("\n"))
         return int(ExitCode.OK)
