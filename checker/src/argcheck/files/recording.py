@@ -23,18 +23,19 @@ def moves_for(outcome: operations.Outcome, reply) -> list:
     return protocol_calls.call(outcome.replay.protocol, "moves_from_envelope", outcome.replay.engine.state, reply)
 
 
-def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -> Recorded:
+def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float, dry_run: bool = False) -> Recorded:
     """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back (Refused
-    when the file cannot be read or stays locked)."""
+    when the file cannot be read or stays locked). `dry_run`: every check, the same outcome, nothing written."""
     moves = moves_for(outcome, reply)
-    applied = operations.applied(path, moves, lock_timeout=lock_timeout, refuse=replies.refusal_for(reply))
+    applied = operations.applied(path, moves, lock_timeout=lock_timeout, refuse=replies.refusal_for(reply),
+                                 dry_run=dry_run)
     if not _content_refused(applied, outcome.doc["move_count"]):
         return Recorded(applied, moves, False)
     refusal = applied.findings
     fallback = protocol_calls.call(outcome.replay.protocol, "moves_after_refusal", reply, refusal)
     if not fallback:  # the protocol records nothing in place of refused content: report the refusal
         return Recorded(applied, moves, False)
-    again = operations.applied(path, fallback, lock_timeout=lock_timeout)
+    again = operations.applied(path, fallback, lock_timeout=lock_timeout, dry_run=dry_run)
     return Recorded(again._replace(findings=refusal + again.findings), fallback, True)
 
 
