@@ -177,6 +177,12 @@ def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False
         batch = jsonio.load_argument(moves)
     except InputError as error:
         return report_input_error(error, source_label(moves), fmt)
+    from argcheck.core.envelope import not_a_move
+
+    mistaken = not_a_move(batch, source_label(moves))
+    if mistaken:
+        echo(f"argcheck: {mistaken}", err=True)
+        return int(ExitCode.USAGE)
     view = Batch(source_label(moves), single=not isinstance(batch, list))
     batch = batch if isinstance(batch, list) else [batch]
     try:

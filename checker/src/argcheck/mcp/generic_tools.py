@@ -10,6 +10,7 @@ from argcheck.core import protocol_calls
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import has_errors
+from argcheck.core.envelope import not_a_move
 from argcheck.mcp.arguments import (
     JSON_OBJECT,
     path_value,
@@ -81,6 +82,9 @@ def argcheck_apply(state: StatePath = None,
     batch = json_value(moves, "/moves")
     if batch is None:
         raise usage("`moves` is required: a move object or an array of moves")
+    mistaken = not_a_move(batch, "`moves`")
+    if mistaken:
+        raise usage(mistaken)
     batch = batch if isinstance(batch, list) else [batch]
     outcome = apply_moves(path, batch)
     return _applied_result(outcome, path)
@@ -175,6 +179,8 @@ def argcheck_ingest(state: StatePath = None,
     value = json_value(reply, "/reply")
     if value is None:
         raise usage("`reply` is required")
+    if not_a_move(value, "`reply`"):
+        raise usage(not_a_move(value, "`reply`"))
     outcome = replayed(path)
     spec = outcome.replay.protocol
     try:

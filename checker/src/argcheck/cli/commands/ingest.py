@@ -58,6 +58,11 @@ def _source_name(envelope: str) -> str:
 def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_timeout: float, *,
                       quiet: bool = False, fail_on: str = "error") -> int:
     """Record `reply` in `state` and print the findings and one summary line (shared with `consult`)."""
+    from argcheck.core.envelope import not_a_move
+
+    mistaken = not_a_move(reply, source)
+    if mistaken:
+        raise Refused(mistaken)
     outcome = replayed(state, fmt)
     try:
         moves = recording.moves_for(outcome, reply)
