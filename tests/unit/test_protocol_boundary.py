@@ -77,7 +77,7 @@ def test_the_cli_discovers_initialises_applies_validates_and_renders_it(tmp_path
     assert "TLY101" in argcheck("rules", "--protocol", "tally", cwd=tmp_path).stdout
 
 
-def test_ingest_prompt_and_next_go_through_its_hooks(tmp_path):
+def test_ingest_prompt_and_next_go_through_its_protocol_calls(tmp_path):
     assert argcheck("init", "tally", "--goal", "3", "--state", "t.json", cwd=tmp_path).returncode == 0
     assert argcheck("prompt", "t.json", cwd=tmp_path).stdout.startswith("Count on from 0 towards 3")
     ingested = argcheck("ingest", "t.json", '{"by": 1}', cwd=tmp_path)
@@ -107,7 +107,7 @@ def contract_problems(name: str, state: Path, folder: Path) -> list:
     return json.loads(done.stdout)
 
 
-def test_it_honours_every_hook_of_the_contract(tmp_path):
+def test_it_honours_every_protocol_call_of_the_contract(tmp_path):
     assert argcheck("init", "tally", "--goal", "3", "--state", "t.json", cwd=tmp_path).returncode == 0
     assert contract_problems("tally", tmp_path / "t.json", FIXTURE_PATH) == []
 
@@ -125,7 +125,7 @@ def broken_tally(tmp_path) -> Path:
     return folder
 
 
-def test_the_contract_test_fails_a_protocol_whose_hooks_return_the_wrong_shape(tmp_path, broken_tally):
+def test_the_contract_test_fails_a_protocol_whose_calls_return_the_wrong_shape(tmp_path, broken_tally):
     env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(broken_tally))
     subprocess.run([sys.executable, "-m", "argcheck", "init", "tally", "--goal", "3", "--state", "t.json"],
                    cwd=tmp_path, env=env, check=True, capture_output=True, timeout=60)
@@ -137,7 +137,7 @@ def test_the_contract_test_fails_a_protocol_whose_hooks_return_the_wrong_shape(t
                for problem in contract_problems("tally", tmp_path / "t.json", broken_tally))
 
 
-def test_a_broken_hook_never_exits_3_and_ingest_reports_the_move_it_wrote(tmp_path, broken_tally):
+def test_a_broken_protocol_call_never_exits_3_and_ingest_reports_the_move_it_wrote(tmp_path, broken_tally):
     env = dict(ENV, ARGCHECK_PROTOCOL_PATH=str(broken_tally))
 
     def run(*args):
