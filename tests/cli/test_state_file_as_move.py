@@ -42,5 +42,5 @@ def test_a_move_and_a_batch_of_moves_are_not_mistaken_for_a_state_file():
     assert not_a_move({"type": "point", "text": "x"}, "M") is None
     assert not_a_move([{"type": "point"}, {"type": "classify", "seq": 2}], "M") is None
     assert not_a_move({"header": {}}, "M") is None
-    assert not_a_move({"format": "argcheck-state"}, "M") == ("M is a state file, not a move: a move is one object "
-                                                             "with a \"type\" (`argcheck next STATE` shows the one due)")
+    assert not_a_move({"format": "argcheck-state"}, "M") == (
+        "M is a state file, not a move: a move is one object with a \"type\" (`argcheck next STATE` shows the one due)")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from argcheck.core.kit import KIT, module_names
+from argcheck.core.kit import module_names
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "checker" / "src" / "argcheck"

@@ -127,8 +127,8 @@ def replayed_examples(name: str) -> list:
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_every_protocol_call_is_there_and_returns_its_shape(spec: ProtocolSpec):
-    """Each protocol call a shell makes (argcheck.core.protocol_calls) is there with its parameters, or optional with a default,
-    and returns what the contract says on every valid example (next's report carries a step {actor, text,
+    """Each protocol call a shell makes (core.protocol_calls) is there with its parameters, or optional with a
+    default, and returns what the contract says on every valid example (next's report carries a step {actor, text,
     commands})."""
     from argcheck.core.protocol_calls import contract_problems
 

@@ -224,11 +224,6 @@ class ProtocolSpec:
     def move_types(self) -> tuple:
         return tuple(kind for kind in self.shapes.VALIDATORS if kind != "header")
 
-    def check_move_shape(self, move: dict, path: str) -> list:
-        from argcheck.core.shapes import check_shape
-
-        return check_shape(self.shapes, move["type"], move, path)
-
     def new_engine(self, header: dict, env) -> Engine:
         self.rules()
         return self.part("engine").Engine(header, env)

@@ -28,8 +28,8 @@ class ProtocolCall:
     """One call: the module of the protocol's package (`part`), the function's name there, its parameters in
     order, what it returns (in words; CHECKS holds the check), and an optional call's default (a function with
     the same parameters; REQUIRED for a required one); `when` names the spec's flag that announces an optional
-    part (the call is required only when the flag is set, and made only then). A plain class: `typing` or a namedtuple would cost
-    every call time to build."""
+    part (the call is required only when the flag is set, and made only then). A plain class: `typing` or a
+    namedtuple would cost every call time to build."""
 
     __slots__ = ("part", "function", "parameters", "returns", "default", "when")
 

@@ -57,8 +57,8 @@ def summary_line(recorded: Recorded) -> str:
     line = f"recorded {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({kinds})"
     try:
         described = protocol_calls.call(outcome.replay.protocol, "describe_recorded", recorded.moves,
-                               outcome.replay.engine.state)
-    except protocol_calls.ProtocolBroken as broken:  # the moves are recorded: say so in the core's words, and what broke
+                                        outcome.replay.engine.state)
+    except protocol_calls.ProtocolBroken as broken:  # the moves are recorded: say so in the core's words and what broke
         return f"{line}\nargcheck: {broken}"
     return line if described is None else described
 

@@ -65,7 +65,7 @@ def record_and_report(state, reply, source: str, fmt: str, dry_run: bool, lock_t
         raise Refused(mistaken)
     outcome = replayed(state, fmt)
     try:
-        moves = recording.moves_for(outcome, reply)
+        recording.moves_for(outcome, reply)  # a reply the protocol cannot map is said before the lock is taken
     except protocol_calls.ingest_problem(outcome.replay.protocol) as problem:
         raise Refused(f"{source}: {problem}") from None
     if dry_run:
