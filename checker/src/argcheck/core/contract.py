@@ -40,7 +40,9 @@ them. `files` is the file operations a shell passes in (`argcheck.files.operatio
 applied, validate_file); `paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
-all read the registered specs (`argcheck.core.discovery.specs()`).
+all read the registered specs (`argcheck.core.discovery.specs()`). The shells call the parts' functions only
+through the contract's one door, `argcheck.core.protocol_calls.call` (its CALLS table names each function,
+its default and the shape it returns); a protocol imports only the kit (`argcheck.core.kit.KIT`).
 """
 
 from __future__ import annotations
