@@ -95,6 +95,41 @@ def test_a_copy_of_the_fixture_made_by_the_doc_passes_the_contract_beside_the_fi
     assert json.loads(probe.stdout) == []
 
 
+GENERATE_EXAMPLES = """
+import sys
+from argcheck.core import discovery
+from argcheck.files import statefile
+from pathlib import Path
+for path, doc in discovery.spec(sys.argv[1]).part("examples").generated_files().items():
+    target = Path(sys.argv[2]) / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = statefile.serialize(doc)
+    target.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+"""
+
+
+def test_the_contract_tests_pass_on_the_copy_with_only_the_documented_edits(tmp_path):
+    """The doc's block, then what its "Outside the folder" table asks that the contract tests read: the skill, the
+    specification page and the examples (`generate.py` writes them from the copy's examples.py); then the
+    contract test file itself, run on the copy."""
+    repo = tmp_path / "repo"
+    folder = copy_by_the_doc(repo, doc_recipe())
+    name = re.search(r"NAME=(\w+)", doc_recipe()).group(1)
+    (repo / "skills" / name).mkdir(parents=True)
+    (repo / "skills" / name / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Use when ...\n---\n")
+    (repo / "docs" / "protocols").mkdir(parents=True)
+    (repo / "docs" / "protocols" / f"{name}.md").write_text(f"# {name}\n")
+    env = {**os.environ, "ARGCHECK_PROTOCOL_PATH": str(folder)}
+    subprocess.run([sys.executable, "-c", GENERATE_EXAMPLES, name, str(repo)], env=env, check=True, timeout=60)
+    (repo / "tests" / "unit").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "unit" / "test_protocol_contract.py", repo / "tests" / "unit")
+    shutil.copy(ROOT / "pytest.ini", repo)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-k", name, "tests/unit/test_protocol_contract.py"],
+                          cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert re.search(r"\b(\d+) passed", done.stdout) and "failed" not in done.stdout
+
+
 def test_a_copy_that_keeps_the_fixtures_words_is_caught_naming_them(tmp_path):
     """The doc's block without its renames but the spec's name: every word left behind is named, with its line."""
     recipe = doc_recipe().replace('-e "s/tally/$NAME/g"', "").replace('-e "s/Tally/$TITLE/g"', "")
