@@ -49,9 +49,10 @@ def test_each_demo_says_its_digests_as_sentences(protocol):
                     if path.is_file())
     digests = re.findall(r"“([^”]*)…”", out)
     assert digests, "the demo shows no cut digest"
+    assert "“”" not in out, "an empty digest"
     for text in digests:
         last = text.rsplit(" ", 1)[-1]
-        assert not text.endswith((" ", ",", ";", ":", "(")), text
+        assert not text.endswith((" ", ",", ";", ":", "(")) and not re.search(r"```(json)?\s*[\[{]", text), text
         assert re.search(rf"(?<![\w]){re.escape(last)}(?![\w])", data), f"“{text}…” ends inside a word"
 
 

@@ -71,6 +71,7 @@ def test_the_work_folder_is_removed_when_the_demo_fails(tmp_path):
     ("short enough", 20, "short enough"),
     ("the reply (no ```json block found) is not valid JSON", 20, "the reply (no…"),
     ("I weighed both.\n```json\n{\"points\": []}\n```", 60, "I weighed both."),
+    ("I weighed both. ```json { \"points\": [] } ```", 60, "I weighed both."),
     ("In the last two quarters, fourteen incidents", 30, "In the last two quarters…"),
     ("Supercalifragilistic", 8, "Superca…"),
 ])

@@ -39,7 +39,7 @@ def sentence_clip(text, limit: int) -> str:
     left out. Unlike core.text.clip, which cuts where the limit falls."""
     import re
 
-    text = re.split(r"(?m)^\s*```", str(text or ""), maxsplit=1)[0]
+    text = re.split(r"(?m)^\s*```|```(?:json)?\s*[\[{]", str(text or ""), maxsplit=1)[0]
     text = " ".join(text.split())
     if len(text) <= limit:
         return text

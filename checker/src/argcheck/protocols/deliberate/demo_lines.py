@@ -16,10 +16,11 @@ def move_line(move: dict) -> str:
     label = next((str(move[f]) for f in LABEL_FIELDS if isinstance(move.get(f), (str, int))), "")
     kinds = [str(move[f]) for f in KIND_FIELDS if isinstance(move.get(f), str)]
     said = next((move[f] for f in TEXT_FIELDS if isinstance(move.get(f), str) and move[f].strip()), "")
+    said = sentence_clip(said, WIDTH)  # a reply's excerpt: its prose, not the JSON the moves below hold
     head = " ".join(part for part in (move.get("type", "?"), label) if part)
     if kinds:
         head += f" ({', '.join(kinds)})"
-    return f"{head}: \u201c{sentence_clip(said, WIDTH)}\u201d" if said else head
+    return f"{head}: \u201c{said}\u201d" if said else head
 
 
 def standing_line(report: dict) -> str:
