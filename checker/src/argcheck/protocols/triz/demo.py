@@ -76,7 +76,8 @@ class _Player(DemoPlayer):
         self.say(self.paint("dim", "$ argcheck next"))
         lines = nextstep.format_text(report).rstrip("\n").split("\n")
         for line in [lines[0], *lines[-2:]]:
-            self.say("  " + (line if len(line) < 240 else line[:237] + "…"))
+            indent = len(line) - len(line.lstrip())
+            self.say("  " + line[:indent] + sentence_clip(line, 240 - indent))
 
     def finale(self) -> None:
         from argcheck.protocols.triz.render import render
