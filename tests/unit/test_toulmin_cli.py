@@ -123,6 +123,8 @@ def test_ingest_dry_run_runs_every_check_ingest_runs_and_writes_nothing(state, t
     assert [move["type"] for move in json.loads(tried.stdout)] == ["grounding"]
     assert Path(state).read_bytes() == before
     assert argcheck("ingest", state, reply).returncode == 0
+    resent = argcheck("ingest", state, "--dry-run", reply)  # the same reply again: ingest refuses it (ARG028)
+    assert resent.returncode == argcheck("ingest", state, reply).returncode == 1 and "ARG028" in resent.stderr
     reply.write_text(json.dumps({"data": CHAIN["data"], "claim": component("claim", scope="general")}))
     before = Path(state).read_bytes()
     tried = argcheck("ingest", state, "--dry-run", reply)

@@ -91,7 +91,8 @@ def _dry_run(state, outcome, reply, fmt: str, lock_timeout: float, fail_on: str)
         recorded = recording.record(state, outcome, reply, lock_timeout, dry_run=True)
     except operations.Refused as refused:
         return report_refused(refused, fmt)
-    result, refused = recorded.outcome, bool(recorded.moves) and recorded.outcome.applied == 0
+    result = recorded.outcome
+    refused = result.applied == 0  # as ingest judges it (report_applied): nothing would be recorded
     failing = refused or (fail_on == WARNING and any(f.severity == WARNING for f in result.findings))
     if fmt == "json":
         echo_json({"state": state, "dry_run": True, "moves": recorded.moves, "would_apply": result.applied,
