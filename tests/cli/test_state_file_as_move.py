@@ -44,3 +44,21 @@ def test_a_move_and_a_batch_of_moves_are_not_mistaken_for_a_state_file():
     assert not_a_move({"header": {}}, "M") is None
     assert not_a_move({"format": "argcheck-state"}, "M") == (
         "M is a state file, not a move: a move is one object with a \"type\" (`argcheck next STATE` shows the one due)")
+
+
+def test_the_mcp_tools_name_a_state_file_given_as_the_moves_or_the_reply(state, make_state, monkeypatch):
+    import pytest
+
+    from argcheck.mcp import generic_tools
+    from argcheck.mcp.arguments import ToolProblem
+
+    monkeypatch.chdir(state.parent)
+    other = json.loads(make_state("other.json").read_text())
+    before = state.read_bytes()
+    for tool, argument in ((generic_tools.argcheck_apply, "moves"), (generic_tools.argcheck_ingest, "reply")):
+        with pytest.raises(ToolProblem) as problem:
+            tool(state=state.name, **{argument: other})
+        assert problem.value.error["code"] == "USAGE"
+        assert str(problem.value) == (f"`{argument}` is a deliberate state file, not a move: a move is one object "
+                                      "with a \"type\" (`argcheck next STATE` shows the one due)")
+    assert state.read_bytes() == before
