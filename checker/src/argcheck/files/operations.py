@@ -48,7 +48,9 @@ def replay_doc(doc, env: Env | None = None) -> Outcome:
     """Validate a parsed document: envelope first, then the whole log (or a protocol's standalone document)."""
     standalone = _standalone_protocol(doc)
     if standalone is not None:
-        view, result = standalone.part("document").replay_document(doc, env or default_env())
+        from argcheck.core import protocol_calls
+
+        view, result = protocol_calls.call(standalone, "replay_document", doc, env or default_env())
         return Outcome(result.findings, view, result)
     problems = check_envelope(doc)
     if problems:

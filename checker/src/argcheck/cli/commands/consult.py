@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, LOCK_TIMEOUT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
@@ -63,7 +63,7 @@ def _nothing_to_consult(outcome, state: str) -> str:
     from argcheck.core.commandtext import next_step_lines
 
     spec, engine = outcome.replay.protocol, outcome.replay.engine
-    step = spec.part("nextstep").report(engine.state, state_path=state)["next"]
+    step = protocol_calls.call(spec, "next_report", engine.state, state)["next"]
     lines = [f"no consultation is due: the {spec.name} run names no consultee, so its moves are the agent's own",
              *next_step_lines(step),
              f"(to have a consultee draft the next moves all the same: argcheck consult {state} --consultee NAME)"]
@@ -72,7 +72,7 @@ def _nothing_to_consult(outcome, state: str) -> str:
 
 def _who(spec, state, consultee: str | None, fresh: bool) -> dict:
     """The consultee and session: the protocol's choice (`prompting.consultation`), then the options."""
-    chosen = hooks.call(spec, "consultation", state)
+    chosen = protocol_calls.call(spec, "consultation", state)
     name = consultee or chosen.get("consultee")
     same = name == chosen.get("consultee")
     return {"consultee": name, "session_id": None if fresh or not same else chosen.get("session_id")}

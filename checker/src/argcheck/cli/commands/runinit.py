@@ -11,6 +11,7 @@ import os
 import click
 
 from argcheck.exitcodes import REFUSED, ExitCode
+from argcheck.core import protocol_calls
 from argcheck.core.contract import RunInterrupted, SetupFailure, UsageProblem
 from argcheck.files import operations
 
@@ -26,7 +27,7 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
 
     try:
         with owned_run():  # every process the run starts ends with it (Ctrl-C, SIGTERM, SIGHUP included)
-            path, text = spec.part("driver").run_at_init(options, settings, state, force, operations)
+            path, text = protocol_calls.call(spec, "run_at_init", options, settings, state, force, operations)
     except RunInterrupted as stop:
         click.echo(f"argcheck: interrupted; {stop.args[0]} is valid: run the same command with --resume "
                    f"--state {stop.args[0]} to continue", err=True)
