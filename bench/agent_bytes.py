@@ -6,7 +6,7 @@ skills/deliberate/SKILL.md runs it, every command in a fresh `argcheck` process 
 in the demo's workspace with the state at .argcheck/deliberate-storage.json. Measured: the bytes of
 stdout + stderr the agent reads.
 
-  before     the SKILL.md body (without its front matter), `argcheck doctor` (as on this machine),
+  before     the SKILL.md body (without its front matter), `argcheck doctor` (only the interpreter on PATH),
              `argcheck init` with the demo's options, the `apply` of the user's constraint, `argcheck next`;
              optional and not counted: `argcheck moves deliberate [TYPE]` (= references/moves.md);
   per round  `argcheck consult` (ARGCHECK_CONSULT is a stub printing the demo's recorded envelope), which
@@ -55,6 +55,11 @@ STUB = "import sys; sys.stdin.buffer.read(); sys.stdout.write(open(sys.argv[1], 
 size = prompt_bytes.size
 
 
+# doctor lists the consultee CLIs it finds on PATH (curl stands for the OpenAI-compatible route): counted with
+# only the interpreter's folder on PATH, so the figure is the same on every machine.
+BARE_PATH = os.path.dirname(PYTHON)
+
+
 def argcheck(cwd: Path, *args: str, **env: str) -> int:
     """The bytes of stdout + stderr of one `argcheck ARGS` in a fresh process."""
     environ = dict(os.environ, PYTHONPATH=str(ROOT / "checker" / "src"), **env)
@@ -73,7 +78,7 @@ def measure(folder: Path) -> dict:
     play("deliberate", io.StringIO(), keep_dir=str(folder))  # the finished run (for codex-ask's model), its workspace
     work, script, envelope = folder / "workspace", demo.load_script(), folder / "envelope.json"
     init = script["init"]
-    before = {"SKILL.md body": size(skill_body()), "argcheck doctor": argcheck(work, "doctor"),
+    before = {"SKILL.md body": size(skill_body()), "argcheck doctor": argcheck(work, "doctor", PATH=BARE_PATH),
               "argcheck init": argcheck(work, "init", "deliberate", "--question", init["question"], "--consultee",
                                         init["consultee"], "--flow", init["flow"], "--mode", init["mode"],
                                         "--question-kind", init["question_kind"], "--stakes", init["stakes"],

@@ -1,6 +1,6 @@
 """bench/agent_bytes.py replays the demo as an agent runs it and measures what the agent reads (kept from rotting).
 
-Bytes are deterministic (but for `argcheck doctor`, which lists this machine's consultee CLIs), so the
+Bytes are deterministic (`argcheck doctor` runs with only the interpreter on PATH), so the
 measuring function runs directly (no wall clock), and the targets hold: under 1.5 KB of tool output per
 round, under 12 KB read before the first consultation.
 """

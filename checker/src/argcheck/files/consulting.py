@@ -1,5 +1,6 @@
 """The one consultee runner: the prompt on stdin to the consult wrapper, one JSON envelope back on stdout
-(docs/wrappers.md). `argcheck consult` and `argcheck init council --run` both call consultees through it.
+(docs/wrappers.md). `argcheck consult` and a protocol's run at init (`argcheck init NAME --run`) both call
+consultees through it.
 
 The wrapper is, in this order: --wrapper, ARGCHECK_CONSULT, `argcheck-consult` on PATH (install.sh puts it
 there), the checkout's wrappers/consult. --wrapper and ARGCHECK_CONSULT name a command split like a shell
