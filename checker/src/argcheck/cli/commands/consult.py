@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import jsonio
+from argcheck.core.effects import WRITES_STATE, declare
 from argcheck.core import hooks
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, LOCK_TIMEOUT_OPTION, STATE_ARGUMENT, replayed
@@ -14,6 +15,7 @@ from argcheck.core.jsonio import InputError
 from argcheck.cli.suggesting import Refused
 
 
+@declare(state=WRITES_STATE)
 @click.command("consult")
 @STATE_ARGUMENT
 @click.option("--consultee", help="Who to consult (default: the one the run's header names).")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import jsonio
+from argcheck.core.effects import READS_INTO_STATE, WRITES_STATE, Effect, declare, moves_path
 from argcheck.core import hooks
 from argcheck.files import operations, recording
 from argcheck.cli.verbs import report_applied, report_refused
@@ -19,6 +20,7 @@ from argcheck.cli.suggesting import Refused
 EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
 
 
+@declare(state=WRITES_STATE, envelope=Effect(READS_INTO_STATE, path_of=moves_path))
 @click.command("ingest")
 @STATE_ARGUMENT
 @click.argument("envelope", default="-")
