@@ -97,7 +97,8 @@ def _problem(kind: str, path: str, target: str | None, state_dir: str | None, ro
         return f"runs {path}, a program the skills do not name"
     if kind == effects.REPLACES:
         return f"--force would replace the run in {path}" if target and os.path.lexists(target) else None
-    if kind in WRITTEN and not places.is_inside(target, state_dir):
+    folder = kind in (effects.DELETES, effects.WRITES_INTO) and target is not None and target == state_dir
+    if kind in WRITTEN and not (folder or places.is_inside(target, state_dir)):
         return f"{VERBS[kind]} {path}, outside this project's {places.STATE_DIR_NAME}/"
     if kind == effects.WRITES and os.path.lexists(target):
         return f"would overwrite {path}, a file of {places.STATE_DIR_NAME}/"
