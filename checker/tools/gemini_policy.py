@@ -5,8 +5,8 @@ ask instead (a headless run refuses) for every argcheck command that could write
 `.argcheck/`, or read outside the project: the rule the Claude Code hook keeps (argcheck/harness/consent.py),
 from the same source, the effects each click command declares on its parameters (argcheck/core/effects.py),
 through the table generated from them (argcheck/generate/consent_table.py), but as regular expressions, since a
-Gemini policy has no code. Gemini CLI itself already asks for a command with a redirection and checks each part of a compound command
-(`a; b`, `a | b`, `$(b)`) on its own.
+Gemini policy has no code. Gemini CLI itself already asks for a command with a redirection and checks each
+part of a compound command (`a; b`, `a | b`, `$(b)`) on its own.
 
 A regular expression cannot parse the shell, so the rules ask whenever in doubt: a state or output path is
 trusted only when it is written plainly, `.argcheck/` then letters, digits and `._,@+=:%/-` without `..`; a
@@ -78,8 +78,8 @@ def _command_patterns(verb: str, positional, options: dict) -> list[tuple[str, s
                       head[:-1] + ANY + SEP + rf"({_alternatives(reads)})(?!( |=)({STDOUT}|{SAFE_READ}))"))
     asked = sorted(name for name, kind in options.items() if kind == ASK)
     if asked:
-        rules.append((f"{verb} running a program or replacing a run", head[:-1] + ANY + SEP + rf"({_alternatives(asked)})"
-                      + r"(=|" + END + ")"))
+        rules.append((f"{verb} running a program or replacing a run",
+                      head[:-1] + ANY + SEP + rf"({_alternatives(asked)})" + r"(=|" + END + ")"))
     if STATE in positional:
         rules.extend(_state_patterns(verb, head, positional, options))
     if outputs or reads or asked or (positional and positional[-1] == STATE):  # path options, or words that write
