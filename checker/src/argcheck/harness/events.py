@@ -4,6 +4,7 @@ Whatever the input, the answer is exit 0 with a JSON answer or nothing (no decis
 Claude Code reads as a block the user could not get out of, and never a traceback. An unknown EVENT is a
 setup mistake: it is named on stderr with exit 1, which Claude Code shows and otherwise ignores.
 Kept free of click and of the protocols' code: with no run open a call must cost about one interpreter start.
+Only the consent for an argcheck command loads click, through the reader the CLI hands in (`read_command`).
 """
 
 from __future__ import annotations
