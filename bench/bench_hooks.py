@@ -5,8 +5,9 @@ Every hook call runs in a fresh process with a recorded hook input on stdin (the
 sends), interleaved round by round with `python -c pass` on argcheck's own interpreter, and the table gives
 the ratio of the medians: CPU time, then wall time. Two projects: one with no `.argcheck/` at all (no run
 open: the fast path, target <= 2x), and one holding a finished run (no run open either: the run index
-vouches for it without a replay, target <= 2x). `PreToolUse argcheck` is a taught two-command block, which the
-consent decides with the click commands (no 2x target: it loads click). `CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
+vouches for it without a replay, target <= 2x). `PreToolUse argcheck` is a taught two-command block, which
+the consent decides with the click commands (it loads click: the 2x target is the no-op's).
+`CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
 
 The hook runs as `./install.sh --hooks` installs it: a launcher script on argcheck's interpreter that calls
 `argcheck.cli.main(["hook", EVENT])` (written here the same way). `--console-script` also times
