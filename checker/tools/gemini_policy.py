@@ -4,7 +4,7 @@ The policy allows every command that starts with `argcheck`. These rules, of a h
 ask instead (a headless run refuses) for every argcheck command that could write outside the project's
 `.argcheck/`, or read outside the project: the rule the Claude Code hook keeps (argcheck/harness/consent.py),
 from the same source, the effects each click command declares on its parameters (argcheck/core/effects.py),
-through the table generated from them (argcheck/generate/consent_table.py), but as regular expressions, since a
+through the table generated from them (checker/tools/consent_table.py), but as regular expressions, since a
 Gemini policy has no code. Gemini CLI itself already asks for a command with a redirection and checks each
 part of a compound command (`a; b`, `a | b`, `$(b)`) on its own.
 
@@ -42,9 +42,8 @@ STDOUT = "-" + END  # `-o -` writes to standard output
 
 
 def load_table(path: str | None = None) -> dict:
-    """COMMANDS from argcheck/generate/consent_table.py (a plain module), read without importing argcheck."""
-    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src", "argcheck",
-                                "generate", "consent_table.py")
+    """COMMANDS from consent_table.py beside this file (a plain module), read without importing argcheck."""
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), "consent_table.py")
     scope: dict = {}
     with open(path, encoding="utf-8") as handle:
         exec(compile(handle.read(), path, "exec"), scope)  # noqa: S102 - our own generated literal table

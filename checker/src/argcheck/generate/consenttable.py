@@ -1,10 +1,10 @@
-"""The consent table the Gemini CLI policy is made from (`argcheck/generate/consent_table.py`), generated from
+"""The consent table the Gemini CLI policy is made from (`checker/tools/consent_table.py`), generated from
 the effects the click commands declare (argcheck.core.effects), the same declarations the Claude Code hook
 reads through the click parse (argcheck.cli.effects).
 
 A Gemini policy has no code, only regular expressions (checker/tools/gemini_policy.py), so it gets a table:
 sub-command -> (its positional arguments' kinds, {option: kind}). A group's entry (`init`, `sessions`) holds
-the options of the group and of every sub-command (`init council`, `sessions prune`), since a pattern
+the options of the group and of every sub-command (`init PROTOCOL`, `sessions prune`), since a pattern
 matches them anywhere after the group's name: it asks more often, never less. Kinds:
 
   flag    a boolean option;  value  any other value that names no file
@@ -23,7 +23,7 @@ import json
 from argcheck.core import effects
 
 FLAG, VALUE, STATE, OUTPUT, READ, ASK = "flag", "value", "state", "output", "read", "ask"
-TARGET = "checker/src/argcheck/generate/consent_table.py"
+TARGET = "checker/tools/consent_table.py"  # beside gemini_policy.py, its one reader
 OPTION_KINDS = {effects.WRITES_STATE: OUTPUT, effects.WRITES: OUTPUT, effects.WRITES_INTO: OUTPUT,
                 effects.DELETES: OUTPUT, effects.READS: READ, effects.READS_INTO_STATE: READ, effects.RUNS: ASK,
                 effects.REPLACES: ASK, effects.WRITES_REPORT: FLAG}
