@@ -305,3 +305,40 @@ def test_the_skills_teach_blocks_of_several_commands():
 def test_every_block_a_skill_teaches_runs_without_a_prompt(shared, skill, block):
     """A skill's grant ends with its turn; the hook vouches for each taught block, whole, in every later turn."""
     assert verdict(shared, block) == "allow", (skill, block)
+
+
+def test_every_path_parameter_of_a_vouched_command_declares_its_effect():
+    """A path option without a declared effect makes the reader give no decision; none of the taught
+    commands has one, so none of them falls out of the consent by accident."""
+    import click
+
+    from argcheck.cli.clickapp import cli
+    from argcheck.core import effects
+
+    context = click.Context(cli)
+    commands = [cli.get_command(context, name) for name in cli.list_commands(context)]
+    init = cli.get_command(context, "init")
+    commands += [init.get_command(context, name) for name in init.list_commands(context)]
+    commands += list(cli.get_command(context, "sessions").commands.values())
+    vouched = [command for command in commands if effects.declared(command) is not None]
+    assert {"init", "apply", "ingest", "consult", "render", "sessions", "prune", "council"} <= {
+        command.name for command in vouched}
+    for command in vouched:
+        for param in command.params:
+            if isinstance(param.type, (click.Path, click.File)):
+                assert param.name in effects.declared(command), (command.name, param.name)
+
+
+def test_an_undeclared_path_option_gets_no_decision_and_an_undeclared_effect_is_refused():
+    import click
+
+    from argcheck.cli import effects as reader
+    from argcheck.core import effects
+    from argcheck.core.contract import InitOption
+
+    command = effects.declare()(click.Command("x", params=[click.Option(["--out"], type=click.Path())]))
+    assert reader._paths(command, effects.declared(command), {"out": "/tmp/x"}, click) is None
+    with pytest.raises(ValueError):
+        effects.declare(nothing=effects.WRITES)(click.Command("y", params=[]))
+    with pytest.raises(ValueError):
+        InitOption("source", "A file read.", kind="file")  # a path option says what it does
