@@ -5,8 +5,9 @@ Every hook call runs in a fresh process with a recorded hook input on stdin (the
 sends), interleaved round by round with `python -c pass` on argcheck's own interpreter, and the table gives
 the ratio of the medians: CPU time, then wall time. Two projects: one with no `.argcheck/` at all (no run
 open: the fast path, target <= 2x), and one holding a finished run (no run open either: the run index
-vouches for it without a replay, target <= 2x). `PreToolUse argcheck` is a taught two-command block, which
-the consent decides with the click commands (it loads click: the 2x target is the no-op's).
+vouches for it without a replay, target <= 2x). `PreToolUse argcheck` (a taught two-command block) and
+`argcheck next`, which the consent decides with the click commands (it loads click: the 2x target is the
+no-op's).
 `CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
 
 The hook runs as `./install.sh --hooks` installs it: a launcher script on argcheck's interpreter that calls
@@ -46,6 +47,8 @@ def inputs(project: Path) -> dict[str, dict]:
     return {
         "PreToolUse Bash": dict(common, hook_event_name="PreToolUse", tool_name="Bash", tool_input=bash),
         "PreToolUse argcheck": dict(common, hook_event_name="PreToolUse", tool_name="Bash", tool_input=taught),
+        "PreToolUse argcheck next": dict(common, hook_event_name="PreToolUse", tool_name="Bash",
+                                         tool_input={"command": "argcheck next .argcheck/done.json"}),
         "PreToolUse Edit": dict(common, hook_event_name="PreToolUse", tool_name="Edit",
                                 tool_input={"file_path": str(project / "src" / "app.py"), "old_string": "a",
                                             "new_string": "b"}),
