@@ -342,3 +342,19 @@ def test_an_undeclared_path_option_gets_no_decision_and_an_undeclared_effect_is_
         effects.declare(nothing=effects.WRITES)(click.Command("y", params=[]))
     with pytest.raises(ValueError):
         InitOption("source", "A file read.", kind="file")  # a path option says what it does
+
+
+def test_the_hook_entry_answers_with_the_click_reading(shared, hook):
+    """The whole hook call, as Claude Code makes it: the issue's cases ask, the report block is allowed."""
+    import json
+
+    project = shared["project"]
+    rc = shared["home"] / ".bashrc"
+    cases = {f"argcheck init deliberate --conversation-id -h --question q --state {rc} --force": "ask",
+             f"argcheck sessions --conversation -h prune --dir {shared['outside']}/.argcheck --older-than 1d": "ask",
+             f"argcheck render {COUNCIL} --format md -o .argcheck/council-design.md\nargcheck next {COUNCIL}": "allow"}
+    for command, expected in cases.items():
+        payload = {"session_id": "s", "transcript_path": "/nonexistent.jsonl", "cwd": str(project),
+                   "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": command}}
+        answer = hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(project)})
+        assert json.loads(answer.stdout)["hookSpecificOutput"]["permissionDecision"] == expected, answer
