@@ -358,3 +358,23 @@ def test_the_hook_entry_answers_with_the_click_reading(shared, hook):
                    "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": command}}
         answer = hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(project)})
         assert json.loads(answer.stdout)["hookSpecificOutput"]["permissionDecision"] == expected, answer
+
+
+def test_a_module_planted_in_the_commands_folder_is_never_imported(world, tmp_path):
+    """The parse runs in the command's folder; the interpreter's search path ('' from `python -c`) does not
+    follow it there, so a planted `glob.py` (which `sessions` imports) is not run by the hook."""
+    import json
+
+    sub = world["project"] / "sub"
+    marker = tmp_path / "planted-ran"
+    for name in ("glob", "datetime", "inspect", "difflib"):
+        (sub / f"{name}.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    payload = {"session_id": "s", "transcript_path": "/nonexistent.jsonl", "cwd": str(sub),
+               "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "argcheck sessions --dir ../.argcheck"}}
+    env = {**world["env"], "CLAUDE_PROJECT_DIR": str(world["project"])}
+    answer = subprocess.run([sys.executable, "-c", "import sys; from argcheck.cli import main; "
+                             "sys.exit(main(['hook', 'PreToolUse']))"], input=json.dumps(payload), text=True,
+                            capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert json.loads(answer.stdout)["hookSpecificOutput"]["permissionDecision"] == "allow", answer
+    assert not marker.exists()

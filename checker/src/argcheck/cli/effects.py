@@ -6,6 +6,10 @@ real click commands, group by group as click itself does (the top group, `init` 
 parameter's declared effect (argcheck.core.effects) and parsed value, or the default the command falls
 back to, give the paths. Nothing here reads argv on its own.
 
+The parse runs in the command's working directory, as click's checks on disk (`sessions --dir` must exist)
+will; the interpreter's search path is made absolute meanwhile, so a module imported on the way is never
+looked up in the command's folder.
+
 read(args, cwd) returns HELP when click would print help or the version (no callback runs), a list of
 (kind, path) pairs, or None: a command or a path option that declares no effect, or a line click refuses.
 """
@@ -13,6 +17,7 @@ read(args, cwd) returns HELP when click would print help or the version (no call
 from __future__ import annotations
 
 import os
+import sys
 
 from argcheck.core import effects
 
@@ -25,14 +30,16 @@ def read(args: list[str], cwd: str):
 
     from argcheck.cli.clickapp import cli
 
-    here = os.getcwd()
+    here, search = os.getcwd(), list(sys.path)
+    sys.path[:] = [os.path.abspath(entry) for entry in search]  # a module is looked up where it was, not in cwd
     try:
-        os.chdir(cwd)  # click.Path checks a value relative to the working directory, as the command will
+        os.chdir(cwd)  # click.Path checks a value relative to the working directory, as it will when run
         return _walk(cli, "argcheck", list(args), None, click)
     except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, OSError):
         return None
     finally:
         os.chdir(here)
+        sys.path[:] = search
 
 
 def _walk(command, name: str, args: list[str], parent, click):
