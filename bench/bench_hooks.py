@@ -5,7 +5,10 @@ Every hook call runs in a fresh process with a recorded hook input on stdin (the
 sends), interleaved round by round with `python -c pass` on argcheck's own interpreter, and the table gives
 the ratio of the medians: CPU time, then wall time. Two projects: one with no `.argcheck/` at all (no run
 open: the fast path, target <= 2x), and one holding a finished run (no run open either: the run index
-vouches for it without a replay, target <= 2x). `CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
+vouches for it without a replay, target <= 2x). `PreToolUse argcheck` (a taught two-command block) and
+`argcheck next`, which the consent decides with the click commands (it loads click: the 2x target is the
+no-op's).
+`CLAUDE_PROJECT_DIR` is set as Claude Code sets it for every hook.
 
 The hook runs as `./install.sh --hooks` installs it: a launcher script on argcheck's interpreter that calls
 `argcheck.cli.main(["hook", EVENT])` (written here the same way). `--console-script` also times
@@ -39,8 +42,13 @@ def inputs(project: Path) -> dict[str, dict]:
     common = {"session_id": "bench-1", "transcript_path": "/nonexistent.jsonl", "cwd": str(project),
               "permission_mode": "default"}
     bash = {"command": "npm test -- --watch=false", "description": "run the tests"}
+    taught = {"command": "argcheck render .argcheck/done.json --format md -o .argcheck/done.md\n"
+                         "argcheck next .argcheck/done.json", "description": "the report"}
     return {
         "PreToolUse Bash": dict(common, hook_event_name="PreToolUse", tool_name="Bash", tool_input=bash),
+        "PreToolUse argcheck": dict(common, hook_event_name="PreToolUse", tool_name="Bash", tool_input=taught),
+        "PreToolUse argcheck next": dict(common, hook_event_name="PreToolUse", tool_name="Bash",
+                                         tool_input={"command": "argcheck next .argcheck/done.json"}),
         "PreToolUse Edit": dict(common, hook_event_name="PreToolUse", tool_name="Edit",
                                 tool_input={"file_path": str(project / "src" / "app.py"), "old_string": "a",
                                             "new_string": "b"}),
@@ -81,8 +89,11 @@ def make_projects(root: Path, argcheck: str) -> dict[str, Path]:
     state = ".argcheck/done.json"
     subprocess.run([argcheck, "init", "triz", "--problem", "How do we keep a bench honest over time?",
                     "--state", state], cwd=finished, check=True, capture_output=True)
-    subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user", "reason": "bench"})],
-                   cwd=finished, check=True, capture_output=True)
+    cancelled = subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user",
+                                                                       "reason": "bench"})],
+                               cwd=finished, capture_output=True)
+    if cancelled.returncode not in (0, 4):  # 4: the run reached a terminal status, as a cancel does
+        sys.exit(f"bench: cannot cancel the run: {cancelled.stderr.decode(errors='replace')}")
     return {"no .argcheck/": empty, "a finished run": finished}
 
 

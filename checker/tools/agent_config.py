@@ -19,7 +19,8 @@ named argcheck that argcheck did not write is never touched: exit 5. A file that
 file's folder), or nothing when the file or the entry is missing or names no local folder.
 
 `gemini-ask-rules` prints the policy rules that make Gemini CLI ask before an argcheck command that could write
-outside the project's `.argcheck/` (gemini_policy.py, from the Claude Code hook's consent table).
+outside the project's `.argcheck/` (gemini_policy.py, from the effects the commands declare, which the Claude
+Code hook's consent reads too).
 """
 
 from __future__ import annotations

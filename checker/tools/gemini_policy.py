@@ -2,13 +2,16 @@
 
 The policy allows every command that starts with `argcheck`. These rules, of a higher priority, make Gemini CLI
 ask instead (a headless run refuses) for every argcheck command that could write outside the project's
-`.argcheck/`: the same rule the Claude Code hook keeps (argcheck/harness/consent.py), derived from the same
-generated table (argcheck/harness/consent_table.py), but as regular expressions, since a Gemini policy has no
-code. Gemini CLI itself already asks for a command with a redirection and checks each part of a compound command
-(`a; b`, `a | b`, `$(b)`) on its own.
+`.argcheck/`, or read outside the project: the rule the Claude Code hook keeps (argcheck/harness/consent.py),
+from the same source, the effects each click command declares on its parameters (argcheck/core/effects.py),
+through the table generated from them (checker/tools/consent_table.py), but as regular expressions, since a
+Gemini policy has no code. Gemini CLI itself already asks for a command with a redirection and checks each
+part of a compound command (`a; b`, `a | b`, `$(b)`) on its own.
 
 A regular expression cannot parse the shell, so the rules ask whenever in doubt: a state or output path is
-trusted only when it is written plainly, `.argcheck/` then letters, digits and `._,@+=:%/-` without `..`, and a
+trusted only when it is written plainly, `.argcheck/` then letters, digits and `._,@+=:%/-` without `..`; a
+path read only when it is a plain relative path without `..` (a regular expression cannot see a symlink: that
+is left to Gemini CLI's sandbox); an option that runs a program or replaces a run always asks; and a
 command whose option could be hidden by quoting (`-'o'`, `"--state"`, `$'...'`) asks too. Gemini CLI matches a
 rule's `commandRegex` against `"command":"` followed by the command as a JSON string (so `"` reads `\\"`), and
 refuses a pattern longer than 2048 characters or one where a quantifier follows a group after another group
@@ -21,18 +24,15 @@ import os
 import re
 
 PROGRAM = "argcheck"
-INIT = "init"
-# `init` reads protocol options generically (as consent.py does): `--state` is the written path, `--force` may
-# replace a run, `--wrapper` runs a program the user did not name.
-INIT_STATE = "--state"
-INIT_ASKED = ("--force", "--wrapper")
-OUTPUT, STATE, FLAG = "output", "state", "flag"
+OUTPUT, STATE, FLAG, READ, ASK = "output", "state", "flag", "read", "ask"
 
 # JSON-land pieces: a separator is a space or an escaped newline or tab; a word ends at one or at the command's end.
 SEP = r"( |\\n|\\t)"
 END = r"( |\\n|\\t|\x22)"
-# A plain path inside .argcheck/: no quoting, no expansion, no `..`.
-SAFE_PATH = r"\.argcheck/(?![^ \x22\\]*\.\.)[\w.,@+=:%/-]*" + END
+# A plain path inside .argcheck/ (or the folder itself): no quoting, no expansion, no `..`.
+SAFE_PATH = r"\.argcheck(?=/|" + END + r")(?![^ \x22\\]*\.\.)[\w.,@+=:%/-]*" + END
+# A plain relative path (read only): not absolute, no `..`, no quoting or expansion.
+SAFE_READ = r"(?![/-])(?![^ \x22\\]*\.\.)[\w.,@+=:%/-]+" + END
 # Quoting next to an option, ANSI-C quoting and parameter expansion could make an option the regex cannot see.
 HIDDEN_OPTION = r"(['\x22\\]-|" + SEP + r"-[\w-]*['\\]|\$[A-Za-z_'\x22\\\x7b\x28])"
 # Within the command: Gemini CLI puts a NUL after each argument of the tool call (its stable JSON), and the
@@ -42,9 +42,8 @@ STDOUT = "-" + END  # `-o -` writes to standard output
 
 
 def load_table(path: str | None = None) -> dict:
-    """COMMANDS from argcheck/harness/consent_table.py (a plain module), read without importing argcheck."""
-    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src", "argcheck",
-                                "harness", "consent_table.py")
+    """COMMANDS from consent_table.py beside this file (a plain module), read without importing argcheck."""
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), "consent_table.py")
     scope: dict = {}
     with open(path, encoding="utf-8") as handle:
         exec(compile(handle.read(), path, "exec"), scope)  # noqa: S102 - our own generated literal table
@@ -57,12 +56,11 @@ def _alternatives(names) -> str:
 
 def ask_patterns(commands: dict) -> list[tuple[str, str]]:
     """(what it catches, commandRegex) pairs: each regex matches a command Gemini CLI must ask about."""
-    listed = _alternatives([*commands, INIT])
+    listed = _alternatives(commands)
     rules = [("an unlisted sub-command, or one not written plainly",
               rf"{PROGRAM} (?!({listed}){END}|--version\x22|--help\x22|-h\x22)")]
     for verb, (positional, options) in sorted(commands.items()):
         rules.extend(_command_patterns(verb, positional, options))
-    rules.extend(_init_patterns())
     return rules
 
 
@@ -72,10 +70,18 @@ def _command_patterns(verb: str, positional, options: dict) -> list[tuple[str, s
     outputs = sorted(name for name, kind in options.items() if kind == OUTPUT)
     if outputs:
         rules.append((f"{verb}'s output outside .argcheck/",
-                      head + ANY + SEP + rf"({_alternatives(outputs)})(?!( |=)({STDOUT}|{SAFE_PATH}))"))
+                      head[:-1] + ANY + SEP + rf"({_alternatives(outputs)})(?!( |=)({STDOUT}|{SAFE_PATH}))"))
+    reads = sorted(name for name, kind in options.items() if kind == READ)
+    if reads:
+        rules.append((f"{verb} reading a path that is not plainly inside the project",
+                      head[:-1] + ANY + SEP + rf"({_alternatives(reads)})(?!( |=)({STDOUT}|{SAFE_READ}))"))
+    asked = sorted(name for name, kind in options.items() if kind == ASK)
+    if asked:
+        rules.append((f"{verb} running a program or replacing a run",
+                      head[:-1] + ANY + SEP + rf"({_alternatives(asked)})" + r"(=|" + END + ")"))
     if STATE in positional:
         rules.extend(_state_patterns(verb, head, positional, options))
-    if outputs or (positional and positional[-1] == STATE):  # options that write, or words that all do
+    if outputs or reads or asked or (positional and positional[-1] == STATE):  # path options, or words that write
         rules.append((f"{verb} with an option hidden by quoting", head + ANY + HIDDEN_OPTION))
     return rules
 
@@ -90,13 +96,6 @@ def _state_patterns(verb: str, head: str, positional, options: dict) -> list[tup
     after_value = "".join(f"(?<!{re.escape(name)} )" for name in valued)
     return [(f"{verb}'s state files outside .argcheck/", head + ANY + r"\\[nt]"),
             (f"{verb}'s state files outside .argcheck/", head[:-1] + ANY + rf" {after_value}(?!-)(?!{SAFE_PATH})")]
-
-
-def _init_patterns() -> list[tuple[str, str]]:
-    head = rf"{PROGRAM} {INIT} "
-    return [("init's --state outside .argcheck/", head + ANY + SEP + rf"{INIT_STATE}(?!( |=){SAFE_PATH})"),
-            ("init replacing a run or running a wrapper", head + ANY + SEP + rf"({_alternatives(INIT_ASKED)}){END}"),
-            ("init with an option hidden by quoting", head + ANY + HIDDEN_OPTION)]
 
 
 def ask_rules_toml(commands: dict | None = None, priority: int = 200) -> str:

@@ -1,5 +1,5 @@
 """Regenerate every generated file: schemas, shape checkers, rule catalogue and rule index, README blocks,
-the skills' persona copies, the hook's consent table, and the example state files (from
+the skills' persona copies, the Gemini policy's consent table, and the example state files (from
 checker/tools/examples/make_*_examples.py).
 
 Usage: python checker/tools/generate.py [--check]

@@ -69,9 +69,11 @@ def test_the_project_directory_comes_from_claude_project_dir_first(project, tmp_
     payload = shapes(project)["PreToolUse"]
     payload["tool_input"] = {"command": "argcheck apply ../project/.argcheck/t.json '{}'"}
     payload["cwd"] = str(tmp_path / "elsewhere")
+    (tmp_path / "elsewhere").mkdir()
     assert json.loads(hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(project)}).stdout)[
         "hookSpecificOutput"]["permissionDecision"] == "allow"
-    assert hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(tmp_path / "other")}).stdout == b""
+    assert json.loads(hook("PreToolUse", payload, env={"CLAUDE_PROJECT_DIR": str(tmp_path / "other")}).stdout)[
+        "hookSpecificOutput"]["permissionDecision"] == "ask"  # another project's run
 
 
 HOSTILE = [

@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from argcheck.harness.shellwords import split
+from argcheck.harness.shellwords import split, split_block
 
 
 @pytest.mark.parametrize("command", [
@@ -42,3 +42,25 @@ def test_non_strings_and_huge_commands_are_not_split():
 def test_quoted_operators_stay_inside_their_word():
     assert split("argcheck apply S '{\"text\": \"a; b | c > d $(e)\"}'") == [
         "argcheck", "apply", "S", '{"text": "a; b | c > d $(e)"}']
+
+
+@pytest.mark.parametrize("block, commands", [
+    ("argcheck next S\nargcheck sessions", [["argcheck", "next", "S"], ["argcheck", "sessions"]]),
+    ("argcheck next S && argcheck validate S; argcheck sessions",
+     [["argcheck", "next", "S"], ["argcheck", "validate", "S"], ["argcheck", "sessions"]]),
+    ("argcheck apply S '[\n {\"a\": \"x; y && z\"}\n]'\n\nargcheck next S",
+     [["argcheck", "apply", "S", '[\n {"a": "x; y && z"}\n]'], ["argcheck", "next", "S"]]),
+    ("argcheck next S\n", [["argcheck", "next", "S"]]),
+])
+def test_a_block_as_the_skills_write_it_is_split_command_by_command(block, commands):
+    assert split_block(block) == commands
+
+
+@pytest.mark.parametrize("block", [
+    "argcheck next S | head", "argcheck next S & argcheck next T", "argcheck next S || rm x",
+    "argcheck next S && && argcheck next T", "argcheck next S ;", "; argcheck next S", "argcheck next S;;x",
+    "argcheck next S &&\nargcheck next T", "argcheck next S\\\nargcheck next T", "argcheck next 'open\nx",
+    "argcheck next \"a\\\";\" x", "argcheck next S\nargcheck next $(x)", "", "\n\n", None,
+])
+def test_any_other_block_is_not_split(block):
+    assert split_block(block) is None

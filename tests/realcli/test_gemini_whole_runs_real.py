@@ -236,14 +236,17 @@ def test_a_refused_and_a_failed_command_are_both_counted(gemini_install, tmp_pat
 
 def test_the_policy_refuses_argcheck_commands_that_would_write_outside_the_project(gemini_install, tmp_path):
     """The installed policy asks (so a headless run refuses) where an argcheck command would write outside the
-    project's .argcheck/: a report rendered to an absolute path, a state file created elsewhere. The same
-    commands aimed into .argcheck/ run."""
+    project's .argcheck/: a report rendered to an absolute path, a state file created elsewhere, another
+    folder's runs pruned, schemas written elsewhere. The same commands aimed into .argcheck/ run."""
     outside = tmp_path / "outside"
     outside.mkdir()
     report, elsewhere = outside / "report.md", outside / "run.json"
     state = ".argcheck/toulmin-policy.json"
+    (outside / ".argcheck").mkdir()
     refused = [f"argcheck render {state} --format md -o {report}",
-               f"argcheck init toulmin --query 'Raw SQL?' --state {elsewhere}"]
+               f"argcheck init toulmin --query 'Raw SQL?' --state {elsewhere}",
+               f"argcheck sessions prune --dir {outside}/.argcheck --older-than 0s --include-open",
+               f"argcheck schema --output-dir {outside}/schemas"]
     plan = (GeminiPlan().user("Start a run and save its report.")
             .run(f"argcheck init toulmin --query 'Raw SQL?' --state {state}", *refused,
                  f"argcheck render {state} --format md -o .argcheck/toulmin-policy.md").reply("Done."))
@@ -251,7 +254,7 @@ def test_the_policy_refuses_argcheck_commands_that_would_write_outside_the_proje
     failures = outcome.failures()
     assert [(r["tool"], r["input"]["command"]) for r in failures["refused"]] == [
         ("run_shell_command", command) for command in refused], failures
-    assert not report.exists() and not elsewhere.exists()
+    assert not report.exists() and not elsewhere.exists() and not (outside / "schemas").exists()
     assert (box.work / ".argcheck" / "toulmin-policy.md").is_file(), "the report into .argcheck/ was written"
     assert outcome.shell_commands() == plan.bash_commands()
 

@@ -64,6 +64,21 @@ OUTSIDE = [
     "argcheck  render .argcheck/a.json -o /abs/x.md",
     "argcheck 'render' .argcheck/a.json -o /abs/x.md",
     "argcheck hooks install",
+    "argcheck sessions prune --dir /other/.argcheck --older-than 1d",
+    "argcheck sessions --dir ../other/.argcheck prune --older-than 1d",
+    "argcheck sessions prune --older-than 1d --dir=/other/.argcheck",
+    "argcheck schema --output-dir /tmp/schemas",
+    "argcheck schema council --output-dir=../schemas",
+    "argcheck init council --document /etc/passwd --state .argcheck/c.json",
+    "argcheck init council --document ../secret.txt",
+    "argcheck init council --document docs/../../x.txt",
+    "argcheck init council --document ~/.config/argcheck/key",
+    "argcheck init council --document d.md --workspace /",
+    "argcheck init council --document d.md --panel /tmp/panel.json",
+    "argcheck init council --document d.md --run --consultee replay --replay-dir /tmp/replays",
+    "argcheck init deliberate --question q --workspace=/",
+    "argcheck init deliberate --conversation-id -h --question q --state /home/u/.bashrc --force",
+    "argcheck init council --document d.md --run --wrapper=./w",
 ]
 
 TAUGHT_BY_HAND = [
@@ -81,6 +96,10 @@ TAUGHT_BY_HAND = [
     "argcheck validate chain.json",
     "argcheck-consult codex",
     "argcheck render .argcheck/toulmin-policy.json --format md -o .argcheck/toulmin-policy.md",
+    "argcheck init council --document docs/design.md --workspace . --panel scientific",
+    "argcheck sessions prune --older-than 7d",
+    "argcheck sessions --dir .argcheck",
+    "argcheck schema --output-dir .argcheck/schemas",
 ]
 
 

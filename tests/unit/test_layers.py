@@ -26,7 +26,9 @@ ALLOWED = {  # layer -> the layers its modules may import (protocols: the kit on
     "core": {"core"},
     "files": {"core", "files"},
     "mcp": {"core", "files", "mcp", "exitcodes", "output"},
-    "harness": {"core", "files", "harness"},  # the agents' hooks: a shell the CLI's `hook` command calls
+    # Claude Code's hooks: a shell the CLI's `hook` command calls. The consent's reading of a command line (the
+    # click commands, argcheck.cli.effects) is handed in by the CLI, so the harness never imports the CLI.
+    "harness": {"core", "files", "harness"},
     "cli": {"core", "files", "mcp", "harness", "cli", "exitcodes", "output"},
     "generate": {"core", "files", "mcp", "harness", "cli", "generate", "exitcodes", "output"},
     "exitcodes": set(),

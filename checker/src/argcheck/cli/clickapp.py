@@ -11,6 +11,7 @@ import click
 from argcheck import __version__
 from argcheck.exitcodes import EXIT_CODE_TABLE, ExitCode
 from argcheck.cli.suggesting import SuggestingGroup
+from argcheck.core.effects import declare
 
 COMMANDS = {
     "init": "Create a state file for a protocol run.",
@@ -57,6 +58,7 @@ class LazyGroup(SuggestingGroup):
         return module.command
 
 
+@declare()  # its sub-commands declare what they write
 @click.group(cls=LazyGroup, epilog=_exit_code_epilog(), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="argcheck")
 def cli():

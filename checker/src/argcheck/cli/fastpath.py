@@ -73,7 +73,7 @@ def run(argv: list[str]) -> int | None:
     if argv[0] == "hook" and len(argv) == 2 and not argv[1].startswith("-"):
         from argcheck.harness.events import run as answer_hook
 
-        return answer_hook(argv[1:])
+        return answer_hook(argv[1:], read_command)
     from argcheck.cli.options import COMMANDS
 
     if argv[0] not in COMMANDS:
@@ -84,6 +84,13 @@ def run(argv: list[str]) -> int | None:
         return None
     module = __import__(COMMANDS[argv[0]].module, fromlist=[verb])  # not importlib: its import costs a call
     return getattr(module, verb)(**parsed)
+
+
+def read_command(args: list[str], cwd: str):
+    """What an argcheck command line will do, for the consent hook (loads click only when asked)."""
+    from argcheck.cli.effects import read
+
+    return read(args, cwd)
 
 
 def parse(args, positional, required, options, flags) -> dict | None:

@@ -8,11 +8,12 @@ no click, no typing.
 kind: path (checked as click.Path checks it: `dir_okay`, `allow_dash`), choice (`choices`), formats (the
 registered protocols' render formats for click; the verb checks them on the fast path), float, flag (a
 boolean flag), switch (`--x/--y`: `flag_values` gives each side's value). `many`: an argument taking every
-remaining value.
+remaining value. `effect` (argcheck.core.effects): what the value does to a file, for the consent hook.
 """
 
 from __future__ import annotations
 
+from argcheck.core.effects import READS, READS_INTO_STATE, WRITES, WRITES_STATE, Effect, moves_path
 from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 
 
@@ -21,11 +22,13 @@ class Param:
 
     def __init__(self, decls: tuple, name: str, *, kind: str = "text", choices: tuple = (), default=None,
                  help: str = "", show_default: bool = False, required: bool = True, dir_okay: bool = True,
-                 allow_dash: bool = False, flag_values: dict | None = None, many: bool = False) -> None:
+                 allow_dash: bool = False, flag_values: dict | None = None, many: bool = False,
+                 effect: Effect | str | None = None) -> None:
         self.decls, self.name, self.kind, self.choices, self.default = decls, name, kind, choices, default
         self.help, self.show_default, self.required = help, show_default, required
         self.dir_okay, self.allow_dash, self.flag_values = dir_okay, allow_dash, flag_values or {}
         self.many = many  # an argument that takes every remaining value (click's nargs=-1), as a tuple
+        self.effect = effect
 
     def but(self, **changes) -> Param:
         """This declaration with some attributes changed (e.g. another command's help text)."""
@@ -46,7 +49,8 @@ class Command:
         self.verb, self.params, self.fast_minimum, self.module = verb, params, fast_minimum, module
 
 
-STATE = Param(("state",), "state", kind="path")
+STATE = Param(("state",), "state", kind="path", effect=READS)
+RUN = STATE.but(effect=WRITES_STATE)  # the run a command appends to
 FORMAT = Param(("--format",), "fmt", kind="choice", choices=("text", "json"), default="text", show_default=True,
                help="text for people and agents, json for machines.")
 FAIL_ON = Param(("--fail-on",), "fail_on", kind="choice", choices=("error", "warning"), default="error",
@@ -57,7 +61,7 @@ LOCK_TIMEOUT = Param(("--lock-timeout",), "lock_timeout", kind="float", default=
                      show_default=True, help="Seconds to wait for another argcheck process to release the state file.")
 
 COMMANDS = {
-    "next": Command("next_step", (Param(("state",), "state", kind="path", required=False), FORMAT)),
+    "next": Command("next_step", (STATE.but(required=False), FORMAT)),
     "prompt": Command("prompt", (STATE, Param(
         ("--full/--delta",), "full", kind="switch", flag_values={"--full": True, "--delta": False},
         help="The whole state, or only what changed since the consultee's last reply in the session the next "
@@ -68,12 +72,13 @@ COMMANDS = {
     "render": Command("render", (
         STATE, Param(("--format",), "fmt", kind="formats", default="md", show_default=True),
         Param(("-o", "--output"), "output", kind="path", dir_okay=False, allow_dash=True, default="-",
-              help="Write to this file instead of stdout."))),
+              help="Write to this file instead of stdout.", effect=WRITES))),
     "validate": Command("validate_paths", (
-        Param(("states",), "states", kind="path", allow_dash=True, many=True), FORMAT,
+        Param(("states",), "states", kind="path", allow_dash=True, many=True, effect=READS), FORMAT,
         FAIL_ON.but(help="Lowest severity that makes the exit status 1.")), module="argcheck.cli.validating"),
     "apply": Command("apply", (
-        STATE, Param(("moves",), "moves", default="-", required=False), FORMAT,
+        RUN, Param(("moves",), "moves", default="-", required=False,
+                   effect=Effect(READS_INTO_STATE, path_of=moves_path)), FORMAT,
         Param(("--dry-run",), "dry_run", kind="flag", help="Check the moves but do not write them."),
         LOCK_TIMEOUT, FAIL_ON, QUIET)),
 }

@@ -95,6 +95,7 @@ class Engine:
 # make_header receives (`header` true), or a setting of a run started at init (`header=False`).
 
 KINDS = ("text", "int", "float", "flag", "switch", "file", "folder", "workspace")
+PATH_KINDS = ("file", "folder", "workspace")
 
 
 class InitOption:
@@ -107,16 +108,20 @@ class InitOption:
     mcp       listed among the init options an MCP client passes
     header    passed to make_header (False: a setting of the run started at init)
     mcp_object  an MCP client may pass an object instead (make_header checks its fields), e.g. a document's text
+    effect    what the option's value does to a file (argcheck.core.effects: reads, reads-into-state, runs,
+              writes-report), for the consent hook; None: it names no file
     """
 
     def __init__(self, name: str, help: str, *, kind: str = "text", required: bool = False, default=None,
                  choices: tuple = (), minimum=None, maximum=None, multiple: bool = False, mcp: bool = True,
-                 header: bool = True, mcp_object: bool = False) -> None:
+                 header: bool = True, mcp_object: bool = False, effect: str | None = None) -> None:
         if kind not in KINDS:
             raise ValueError(f"init option {name}: unknown kind {kind!r}")
+        if kind in PATH_KINDS and effect is None:
+            raise ValueError(f"init option {name}: a {kind} option declares its effect (argcheck.core.effects)")
         self.name, self.help, self.kind, self.required, self.default = name, help, kind, required, default
         self.choices, self.minimum, self.maximum, self.multiple = tuple(choices), minimum, maximum, multiple
-        self.mcp, self.header, self.mcp_object = mcp, header, mcp_object
+        self.mcp, self.header, self.mcp_object, self.effect = mcp, header, mcp_object, effect
 
     def __repr__(self) -> str:
         return f"InitOption({self.name!r}, kind={self.kind!r})"

@@ -1,25 +1,32 @@
-"""The hook's consent table (`argcheck/harness/consent_table.py`), generated from the click commands.
+"""The consent table the Gemini CLI policy is made from (`checker/tools/consent_table.py`), generated from
+the effects the click commands declare (argcheck.core.effects), the same declarations the Claude Code hook
+reads through the click parse (argcheck.cli.effects).
 
-The consent hook runs without click, so it reads a generated table; `checker/tools/generate.py --check` (and
-its test) hold the table to the commands, so an option is declared once, on its command. The policy below
-says only what a declaration cannot: which sub-commands the hook may vouch for, which of them append to the
-run named by their STATE argument, and which path options name a file written or a folder only read. A path
-option in neither set is left out of the table, so the hook does not vouch for a command that uses it
-(Claude Code's own permission check applies): a new option that writes cannot slip through unreviewed.
+A Gemini policy has no code, only regular expressions (checker/tools/gemini_policy.py), so it gets a table:
+sub-command -> (its positional arguments' kinds, {option: kind}). A group's entry (`init`, `sessions`) holds
+the options of the group and of every sub-command (`init PROTOCOL`, `sessions prune`), since a pattern
+matches them anywhere after the group's name: it asks more often, never less. Kinds:
+
+  flag    a boolean option;  value  any other value that names no file
+  state   a positional argument naming the run the command writes
+  output  an option naming a file or folder written or deleted: only a plain `.argcheck/...` path (or `-`)
+  read    an option naming a file or folder read: only a plain relative path without `..`
+  ask     an option that always needs the user (a program run, --force)
+
+A command that declares no effects (view, demo, mcp, witness, hook) is left out: the policy asks for it.
 """
 
 from __future__ import annotations
 
 import json
 
-from argcheck.harness.consent import FLAG, OUTPUT, STATE, VALUE
+from argcheck.core import effects
 
-VOUCHED = ("next", "prompt", "validate", "verify", "rules", "moves", "schema", "doctor", "sessions", "render", "apply",
-           "ingest", "consult")
-WRITES_STATE = ("apply", "ingest", "consult")  # their `state` argument is the run they append to
-WRITTEN_PATHS = ("output",)  # render -o FILE
-READ_PATHS = ("dirs",)  # sessions --dir DIR: folders whose runs are listed
-TARGET = "checker/src/argcheck/harness/consent_table.py"
+FLAG, VALUE, STATE, OUTPUT, READ, ASK = "flag", "value", "state", "output", "read", "ask"
+TARGET = "checker/tools/consent_table.py"  # beside gemini_policy.py, its one reader
+OPTION_KINDS = {effects.WRITES_STATE: OUTPUT, effects.WRITES: OUTPUT, effects.WRITES_INTO: OUTPUT,
+                effects.DELETES: OUTPUT, effects.READS: READ, effects.READS_INTO_STATE: READ, effects.RUNS: ASK,
+                effects.REPLACES: ASK, effects.WRITES_REPORT: FLAG}
 
 
 def table() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
@@ -29,32 +36,58 @@ def table() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
     from argcheck.cli.clickapp import cli
 
     context = click.Context(cli)
-    return {verb: _entry(verb, cli.get_command(context, verb), click) for verb in VOUCHED}
+    found = {}
+    for verb in cli.list_commands(context):
+        command = cli.get_command(context, verb)
+        if effects.declared(command) is not None:
+            found[verb] = _entry(command, click, click.Context(command, parent=context))
+    return found
 
 
-def _entry(verb: str, command, click) -> tuple[tuple[str, ...], dict[str, str]]:
-    positional = tuple(STATE if verb in WRITES_STATE and param.name == "state" else VALUE
+def _entry(command, click, context) -> tuple[tuple[str, ...], dict[str, str]]:
+    declared = effects.declared(command) or {}
+    positional = tuple(STATE if _effect_kind(declared, param) == effects.WRITES_STATE else VALUE
                        for param in command.params if isinstance(param, click.Argument))
     options = {}
     for param in command.params:
-        kind = _option_kind(param, click) if isinstance(param, click.Option) else None
-        if kind is not None:
-            options.update({decl: kind for decl in (*param.opts, *param.secondary_opts)})
+        if isinstance(param, click.Option):
+            kind = _option_kind(param, declared)
+            _merge(options, {decl: kind for decl in (*param.opts, *param.secondary_opts)})
+    if isinstance(command, click.Group):
+        for name in command.list_commands(context):
+            sub = command.get_command(context, name)
+            if effects.declared(sub) is not None:
+                _merge(options, _entry(sub, click, click.Context(sub, parent=context))[1])
     return positional, dict(sorted(options.items()))
 
 
-def _option_kind(option, click) -> str | None:
-    if option.is_flag:
-        return FLAG
-    if isinstance(option.type, (click.Path, click.File)):
-        return OUTPUT if option.name in WRITTEN_PATHS else VALUE if option.name in READ_PATHS else None
-    return VALUE
+STRICTNESS = (FLAG, VALUE, READ, OUTPUT, ASK)
+
+
+def _merge(options: dict, more: dict) -> None:
+    """Add `more`; an option two sub-commands declare differently keeps the stricter kind."""
+    for name, kind in more.items():
+        if STRICTNESS.index(kind) >= STRICTNESS.index(options.get(name, FLAG)):
+            options[name] = kind
+
+
+def _effect_kind(declared: dict, param) -> str | None:
+    effect = declared.get(param.name)
+    return effect.kind if effect is not None else None
+
+
+def _option_kind(option, declared: dict) -> str:
+    kind = _effect_kind(declared, option)
+    if kind is not None:
+        return OPTION_KINDS[kind]
+    return FLAG if option.is_flag else VALUE
 
 
 def module_text() -> str:
-    lines = ['"""Generated by checker/tools/generate.py from the click commands (argcheck/generate/consenttable.py);',
-             "do not edit. sub-command -> (its positional arguments' kinds in order, the last repeating;",
-             '{option: kind}): what harness/consent.py vouches for."""', "", "COMMANDS = {"]
+    lines = ['"""Generated by checker/tools/generate.py from the effects the click commands declare',
+             "(argcheck/generate/consenttable.py); do not edit. sub-command -> (its positional arguments' kinds in",
+             'order, the last repeating; {option: kind}): what the Gemini CLI policy asks about."""', "",
+             "COMMANDS = {"]
     for verb, (positional, options) in table().items():
         lines.append(f"    {_string(verb)}: ({_tuple(positional)}, {{")
         lines += [f"        {_string(name)}: {_string(kind)}," for name, kind in options.items()]
@@ -67,6 +100,8 @@ def _string(value: str) -> str:
 
 
 def _tuple(values: tuple[str, ...]) -> str:
+    if not values:
+        return "()"
     if len(values) == 1:
         return f"({_string(values[0])},)"
     return "(" + ", ".join(_string(value) for value in values) + ")"

@@ -7,8 +7,9 @@ what a run owes next comes through the protocol contract.
   events.py     the entry point: read stdin, dispatch on the event, print the answer; never a traceback
   answers.py    the hook protocol's answers (allow / ask / deny, block, additional context)
   places.py     the project, its state directory and whether a path stays inside it
-  shellwords.py a shell command split into words, or None when the shell would do more than run one command
-  consent.py    which argcheck commands run without a prompt (consent that spans the run)
+  shellwords.py a shell command (or a block of them) split into words, or None when the shell would do more
+  consent.py    which argcheck commands run without a prompt: the paths the CLI's click parse says a command
+                touches (handed in as `read`, argcheck.cli.effects), judged here
   guard.py      the state guard: the agent's tools never write argcheck's files (shellwrites.py: Bash)
   runs.py       the project's open runs through the protocol contract (status, summary, next step)
   stopgate.py   the Stop gate: a run this conversation started is not left owing the agent's move

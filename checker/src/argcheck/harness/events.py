@@ -4,6 +4,7 @@ Whatever the input, the answer is exit 0 with a JSON answer or nothing (no decis
 Claude Code reads as a block the user could not get out of, and never a traceback. An unknown EVENT is a
 setup mistake: it is named on stderr with exit 1, which Claude Code shows and otherwise ignores.
 Kept free of click and of the protocols' code: with no run open a call must cost about one interpreter start.
+Only the consent for an argcheck command loads click, through the reader the CLI hands in (`read_command`).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ def event_name(text: str) -> str | None:
     return None
 
 
-def run(argv: list[str]) -> int:
-    """The whole hook call for argv == [EVENT]."""
+def run(argv: list[str], read_command=None) -> int:
+    """The whole hook call for argv == [EVENT]. `read_command(args, cwd)`: what an argcheck command line will
+    do, read by the CLI's click commands (argcheck.cli.effects.read); without it consent gives no decision."""
     event = event_name(argv[0]) if len(argv) == 1 else None
     if event is None:
         sys.stderr.write(f"argcheck hook: unknown event {' '.join(argv)!r}; one of {', '.join(EVENTS)}\n")
@@ -36,7 +38,7 @@ def run(argv: list[str]) -> int:
         if data is None or nothing_to_do(event, data):
             return 0
         hook_input = parse(data)
-        answer = respond(event, hook_input) if hook_input is not None else None
+        answer = respond(event, hook_input, read_command) if hook_input is not None else None
     except Exception as problem:  # noqa: BLE001 - a hook never fails the tool call: no decision instead
         sys.stderr.write(f"argcheck hook {event}: no decision ({type(problem).__name__})\n")
         return 0
@@ -144,10 +146,10 @@ def parse(data: bytes) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
-def respond(event: str, hook_input: dict) -> dict | None:
+def respond(event: str, hook_input: dict, read_command=None) -> dict | None:
     """The answer to one hook call (None: no decision)."""
     if event == "PreToolUse":
-        return pre_tool_use(hook_input)
+        return pre_tool_use(hook_input, read_command)
     if event == "Stop":
         return stop(hook_input)
     if event == "SessionStart":
@@ -222,7 +224,7 @@ def session_start(hook_input: dict) -> dict | None:
     return answers.additional_context("SessionStart", text)
 
 
-def pre_tool_use(hook_input: dict) -> dict | None:
+def pre_tool_use(hook_input: dict, read_command=None) -> dict | None:
     """The state guard's deny, else the consent's allow or ask, else no decision."""
     tool, tool_input = hook_input.get("tool_name"), hook_input.get("tool_input")
     if not isinstance(tool, str) or not isinstance(tool_input, dict):
@@ -244,5 +246,5 @@ def pre_tool_use(hook_input: dict) -> dict | None:
         reason = guard.check_tool(tool, tool_input, cwd, state_dir, places.key_dir())
     if reason:
         return answers.permission("deny", reason)
-    verdict = consent.decide(command, cwd, state_dir) if tool == "Bash" else None
+    verdict = consent.decide(command, cwd, project, read_command) if tool == "Bash" else None
     return answers.permission(verdict.decision, verdict.reason) if verdict else None

@@ -61,3 +61,52 @@ def split(command) -> list[str] | None:
     if word is not None:
         words.append("".join(word))
     return words
+
+
+SEPARATORS = ("&&", ";", "\n")  # what a skill joins its commands with; `&&` only runs on when the one before did
+
+
+def split_block(command) -> list[list[str]] | None:
+    """The words of each command of a block written as the skills write it: commands one per line, or
+    joined with `&&` or `;`, each a simple command (`split`). None for anything else: another operator,
+    a separator with no command on one side, a line continuation, an unclosed quote."""
+    if not isinstance(command, str) or len(command) > MAX_COMMAND:
+        return None
+    pieces = _pieces(command)
+    if pieces is None:
+        return None
+    commands = []
+    for piece, joined in pieces:
+        words = split(piece)
+        if words is None or (not words and joined):
+            return None
+        if words:
+            commands.append(words)
+    return commands or None
+
+
+def _pieces(command: str) -> list[tuple[str, bool]] | None:
+    """The text between separators outside quotes, each with whether `&&` or `;` stands next to it."""
+    pieces, start, index, quote, joined = [], 0, 0, None, False
+    while index < len(command):
+        char = command[index]
+        if quote == '"' and char in FORBIDDEN_IN_DOUBLE_QUOTES:
+            return None  # split refuses it too; stopping here keeps an escaped quote from ending the text
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "\\":
+            index += 1  # the escaped character is part of the word (split refuses an escaped newline)
+        elif char in ";\n" or command.startswith("&&", index):
+            glued = char != "\n"
+            pieces.append((command[start:index], joined or glued))
+            joined = glued
+            index += 2 if char == "&" else 1
+            start = index
+            continue
+        index += 1
+    if quote:
+        return None
+    pieces.append((command[start:], joined))
+    return pieces

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from argcheck.core.effects import declare
 from argcheck.files import operations
 from argcheck.cli import verbs
 from argcheck.cli.options import COMMANDS, FAIL_ON, FORMAT, LOCK_TIMEOUT, QUIET, STATE, Param
@@ -21,6 +22,11 @@ def declared(command: str):
         return function
 
     return decorate
+
+
+def declared_effects(command: str):
+    """Mark a click command with the effects its declared parameters have (argcheck.core.effects)."""
+    return declare(**{param.name: param.effect for param in COMMANDS[command].params if param.effect})
 
 
 def click_decorator(param: Param):

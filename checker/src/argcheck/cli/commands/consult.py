@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from argcheck.core import protocol_calls
+from argcheck.core.effects import WRITES_STATE, declare
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, LOCK_TIMEOUT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
@@ -12,6 +13,7 @@ from argcheck.exitcodes import ExitCode
 from argcheck.cli.suggesting import Refused
 
 
+@declare(state=WRITES_STATE)
 @click.command("consult")
 @STATE_ARGUMENT
 @click.option("--consultee", help="Who to consult (default: the one the run's header names).")

@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from argcheck.core.effects import declare
 from argcheck import __version__
 from argcheck.cli import agentskills
 from argcheck.exitcodes import ExitCode
@@ -24,6 +25,7 @@ CONSULTEES = {
 INSTALL_HINT = "run ./install.sh in an argcheck clone, then put its bin folder on PATH"
 
 
+@declare()  # touches no file
 @click.command("doctor")
 def command():
     """Check the setup in a few lines: argcheck's version, the consultee wrapper, which consultee CLIs are

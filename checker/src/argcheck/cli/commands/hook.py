@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from argcheck.cli.effects import read
 from argcheck.harness import events
 
 
@@ -16,4 +17,4 @@ def command(event):
     Installed by `./install.sh --hooks` or the plugin's hooks/hooks.json; see docs/hooks.md. Always exits 0
     with a JSON answer or nothing (no decision), whatever the input; 1 for an unknown EVENT.
     """
-    return events.run([event])
+    return events.run([event], read)

@@ -6,6 +6,7 @@ import click
 
 from argcheck.core import jsonio
 from argcheck.core import protocol_calls
+from argcheck.core.effects import READS_INTO_STATE, WRITES_STATE, Effect, declare, moves_path
 from argcheck.files import operations, recording
 from argcheck.cli.verbs import report_applied, report_refused
 from argcheck.cli.commands.common import (
@@ -19,6 +20,7 @@ from argcheck.cli.suggesting import Refused
 EMPTY_ENVELOPE = "empty input: the consultee wrapper printed nothing (see its messages on stderr)"
 
 
+@declare(state=WRITES_STATE, envelope=Effect(READS_INTO_STATE, path_of=moves_path))
 @click.command("ingest")
 @STATE_ARGUMENT
 @click.argument("envelope", default="-")

@@ -9,6 +9,7 @@ import click
 
 from argcheck.exitcodes import ExitCode
 from argcheck.core import discovery
+from argcheck.core.effects import REPLACES, WRITES_STATE, Effect, declare
 from argcheck.core.env import default_env
 from argcheck.core.contract import header_options, run_settings
 from argcheck.files import operations
@@ -42,7 +43,16 @@ def protocol_command(spec) -> click.Command:
 
     params = [click_option(option) for option in spec.init]
     params += [STATE_OPTION, FORCE_OPTION, QUIET_OPTION]
-    return click.Command(spec.name, callback=callback, params=params, help=spec.init_help)
+    return declare(**effects(spec))(click.Command(spec.name, callback=callback, params=params, help=spec.init_help))
+
+
+def effects(spec) -> dict:
+    """What `init <name>` does to files: its state file (by default a new one under .argcheck/), --force,
+    and the effects the protocol declares on its init options (a workspace defaults to the current folder)."""
+    declared = {option.name: Effect(option.effect, default="." if option.kind == "workspace" else None)
+                for option in spec.init if option.effect}
+    new_run = operations.default_state_path(spec.name, "new")
+    return dict(declared, state=Effect(WRITES_STATE, default=new_run), force=REPLACES)
 
 
 _TYPES = {"int": int, "float": float}
@@ -74,6 +84,7 @@ def _click_type(option):
     return _TYPES.get(option.kind)
 
 
+@declare()  # the protocol's command declares what it writes
 @click.group("init", cls=ProtocolGroup)
 def command():
     """Create a state file for a new protocol run and print its path on stdout.

@@ -6,10 +6,12 @@ import json
 
 import click
 
+from argcheck.core.effects import declare
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 
 
+@declare()  # touches no file
 @click.command("moves")
 @click.argument("protocol", type=click.Choice(discovery.names()))
 @click.argument("move_type", required=False)

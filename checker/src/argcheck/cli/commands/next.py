@@ -7,9 +7,10 @@ import os
 import click
 
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import declared
+from argcheck.cli.commands.common import declared, declared_effects
 
 
+@declared_effects("next")
 @click.command("next")
 @declared("next")
 def command(state, fmt):

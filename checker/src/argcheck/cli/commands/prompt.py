@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from argcheck.cli import verbs
-from argcheck.cli.commands.common import declared
+from argcheck.cli.commands.common import declared, declared_effects
 
 
+@declared_effects("prompt")
 @click.command("prompt")
 @declared("prompt")
 def command(state, full, persona):

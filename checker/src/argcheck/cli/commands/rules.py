@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from argcheck.core.effects import declare
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
@@ -11,6 +12,7 @@ from argcheck.core.discovery import load_all_rules
 from argcheck.cli.suggesting import Refused
 
 
+@declare()  # touches no file
 @click.command("rules")
 @click.argument("code", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "md"]), default="text", show_default=True)

@@ -7,6 +7,7 @@ import os
 
 import click
 
+from argcheck.core.effects import WRITES_INTO, declare
 from argcheck.exitcodes import ExitCode
 from argcheck.core.discovery import names as protocol_names
 
@@ -14,6 +15,7 @@ SCHEMA_PROTOCOLS = tuple(protocol_names())
 HEADER = "header"
 
 
+@declare(output_dir=WRITES_INTO)
 @click.command("schema")
 @click.argument("protocol", required=False, type=click.Choice(SCHEMA_PROTOCOLS))
 @click.argument("part", required=False, metavar="[MOVE_TYPE|header]")

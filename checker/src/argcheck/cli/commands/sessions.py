@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 
 import click
 
+from argcheck.core.effects import DELETES, READS, Effect, declare
 from argcheck.core import jsonio
 from argcheck.core import discovery
 from argcheck.files import statefile
@@ -20,9 +21,11 @@ from argcheck.cli.suggesting import SuggestingGroup
 # An option, not a positional argument: a group's variadic argument would swallow `prune`.
 DIRS_OPTION = click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
                            help="A directory of state files (repeatable; default ./.argcheck).")
+DEFAULT_DIR = ".argcheck"  # where the commands look when no --dir is given
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
+@declare(dirs=Effect(READS, default=DEFAULT_DIR))
 @click.group("sessions", cls=SuggestingGroup, invoke_without_command=True)
 @DIRS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -61,6 +64,7 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+@declare(dirs=Effect(DELETES, default=DEFAULT_DIR))
 @command.command("prune")
 @DIRS_OPTION
 @click.option("--older-than", required=True, help="Age such as 30m, 12h, 7d or 2w (since the last move).")
@@ -109,7 +113,7 @@ def _remove_with_lock(path: str) -> None:
 def _sweep_idle_locks(dirs) -> None:
     """Remove the lock files nobody holds (left by a writer killed with -9, or by an older argcheck): taking
     one and letting go removes it; a held one is left to its holder."""
-    for directory in dirs or (".argcheck",):
+    for directory in dirs or (DEFAULT_DIR,):
         for lock in glob.glob(os.path.join(directory, "*.lock")):
             try:
                 with statefile.locked(lock[: -len(".lock")], timeout=0):
@@ -129,7 +133,7 @@ def scan(dirs) -> list[dict]:
     """The state files in `dirs` (default .argcheck), most recently updated first."""
     rows = []
     now = _parse_time(utc_now())
-    for directory in dirs or (".argcheck",):
+    for directory in dirs or (DEFAULT_DIR,):
         for path in sorted(glob.glob(os.path.join(directory, "*.json"))):
             rows.append(_describe(path, now))
     return sorted(rows, key=lambda r: (r["updated_at"] or "", _mtime(r["path"])), reverse=True)

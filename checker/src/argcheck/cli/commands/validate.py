@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
-from argcheck.cli.commands.common import declared
+from argcheck.cli.commands.common import declared, declared_effects
 from argcheck.cli.validating import validate_paths
 
 
+@declared_effects("validate")
 @click.command("validate")
 @declared("validate")
 def command(states, fmt, fail_on):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import click
 
 from argcheck.cli.verifying import FORMATS, verify
+from argcheck.core.effects import READS, WRITES, Effect, declare
 
 
+@declare(paths=Effect(READS, default=".argcheck"), output=Effect(WRITES))
 @click.command("verify")
 @click.argument("paths", nargs=-1, type=click.Path(dir_okay=True))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,

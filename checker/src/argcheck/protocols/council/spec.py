@@ -19,13 +19,13 @@ SPEC = ProtocolSpec(
     init=(
         InitOption("document", "The text file to critique (- for stdin); UTF-8, at most "
                                f"{MAX_DOCUMENT_BYTES} bytes. Its path, size, sha256 and text are recorded.",
-                   required=True, mcp_object=True),
+                   required=True, mcp_object=True, effect="reads-into-state"),
         InitOption("workspace", "The folder the document and a panel file must lie in, symlinks followed (default: "
-                                "the current directory).", kind="workspace", mcp=False),
+                                "the current directory).", kind="workspace", mcp=False, effect="reads"),
         InitOption("panel", "philosophers (the Council design's six), scientific (six analysts), or a JSON file of "
                             "personas "
                             '({"name": ..., "personas": [{"name", "focus", "heuristic", "directive"?}]}).',
-                   default="philosophers"),
+                   default="philosophers", effect="reads-into-state"),
         InitOption("max_depth", "Critique trees have nodes at depths 0 to max-depth - 1.", kind="int", minimum=1,
                    maximum=6, default=3),
         InitOption("threshold", "Branch termination: a node below this confidence has no sub-critiques.",
@@ -45,13 +45,14 @@ SPEC = ProtocolSpec(
                    "8 s later (default: CONSULT_TIMEOUT, else 300).", kind="float", minimum=1, header=False),
         InitOption("wrapper", "With --run: the consult dispatcher, a path or a command such as \"bash "
                    "wrappers/consult\" (default: ARGCHECK_CONSULT, then argcheck-consult on PATH).",
-                   kind="file", header=False),
+                   kind="file", header=False, effect="runs"),
         InitOption("replay_dir", "With --run --consultee replay: transcripts <persona>.json and assessment.json.",
-                   kind="folder", header=False),
+                   kind="folder", header=False, effect="reads-into-state"),
         InitOption("lock_timeout", "With --run: seconds to wait for another argcheck process to release the state "
                                    "file.", kind="float", default=DEFAULT_LOCK_TIMEOUT, header=False),
         InitOption("save", "With --run: save the critique beside the state file (STATE.md) instead of printing it, "
-                           "so an agent reads only the progress; it writes nowhere else.", kind="flag", header=False),
+                           "so an agent reads only the progress; it writes nowhere else.", kind="flag", header=False,
+                   effect="writes-report"),
     ),
     init_help="A council of personas critiques a document: critique trees, self-critique, computed synthesis.",
     runs_at_init=True,

@@ -30,7 +30,7 @@ SPEC = ProtocolSpec(
                    default="normal"),
         InitOption("conversation_id", "The agent conversation this run belongs to.", mcp=False),
         InitOption("workspace", "Root for path:line artifacts (default: the current directory).",
-                   kind="workspace", mcp=False),
+                   kind="workspace", mcp=False, effect="reads"),
     ),
     init_help="A bounded adversarial deliberation with a consultee.",
     mcp_instructions=(

@@ -23,7 +23,7 @@ SPEC = ProtocolSpec(
                    kind="switch", default=True),
         InitOption("conversation_id", "The agent conversation this chain belongs to.", mcp=False),
         InitOption("workspace", "Root for path:line citation locators (default: the current directory).",
-                   kind="workspace", mcp=False),
+                   kind="workspace", mcp=False, effect="reads"),
     ),
     init_help="A Toulmin chain: Data + Claim, Warrant + Backing, Rebuttal + Qualifier, Verdict.",
     mcp_instructions=(
