@@ -57,52 +57,48 @@ def read_input() -> bytes | None:
 
 EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
 READER_FIELDS = {b'"Read"': "file_path", b'"Grep"': "path", b'"Glob"': "path"}
-# Bytes that send a PreToolUse call to the full check: argcheck's names, the hook's events, a JSON escape.
-SLOW_MARKS = (b"argcheck", b"witness", b"hook", b"harness", b"conversation", b"pretooluse", b"posttooluse",
-              b"userpromptsubmit", b"sessionstart", b"\\u")
 
 
 def nothing_to_do(event: str, data: bytes) -> bool:
     """The fast path, decided before JSON is even parsed (which costs more than the rest of the call).
 
-    PreToolUse: nothing in the call names argcheck, its hook, its events or the witness; with a witness key
-    on this machine, no word of a Bash command and no path of a Read, Grep or Glob resolves into the key's
-    directory (a symlink with an innocent name); and it is no file editor's call (an editor may reach a
-    state file through a symlink) unless the project has no state directory. The other events: Claude
-    Code names the project (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open.
-    SessionStart always runs: once per session, it exports the conversation id. Stop, UserPromptSubmit
-    and PostToolUse also do nothing when the run index says every run of the project is closed."""
+    PreToolUse: the witness guard has nothing against the call (a Bash command's text and the paths its
+    words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
+    it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
+    through a symlink) unless the project has no state directory. The other events: Claude Code names
+    the project (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always
+    runs: once per session, it exports the conversation id. Stop, UserPromptSubmit and PostToolUse also do
+    nothing when the run index says every run of the project is closed."""
     if event == "SessionStart":
         return False
     if event == "PreToolUse":
         lowered = data.lower()
-        if any(mark in lowered for mark in SLOW_MARKS) or not _clear_of_the_key(data):
+        if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data):
             return False
         return not any(name in data for name in EDITOR_NAMES) or _no_state_dir() or _edits_elsewhere(data)
     return _no_state_dir() or _no_open_run()
 
 
-def _clear_of_the_key(data: bytes) -> bool:
-    """No word of a Bash command, and no path of a Read / Grep / Glob, resolves into the key's directory
-    (true at once when this machine has no witness key). False also when the field cannot be read plainly."""
-    from argcheck.files.witnesslog import KEY_NAME, key_dir
-
-    where = key_dir()
-    if not os.path.exists(os.path.join(where, KEY_NAME)):
+def _clear_of_the_witness(data: bytes) -> bool:
+    """The witness guard finds nothing in a Bash command or a Read / Grep / Glob path, read without parsing
+    the JSON (harness/witnessguard.py). False also when the field cannot be read plainly."""
+    tool = b"Bash" if b'"Bash"' in data else next((name for name in READER_FIELDS if name in data), None)
+    if tool is None:
         return True
     from argcheck.harness import rawinput, witnessguard
+    from argcheck.files.witnesslog import key_dir
 
     cwd = rawinput.string_field(data, "cwd") or os.environ.get("CLAUDE_PROJECT_DIR", "")
     if not os.path.isabs(cwd):
         return False
     if b'"Bash"' in data:
         command = rawinput.string_field(data, "command")
-        return command is not None and witnessguard.check_bash(command, cwd, where) is None
+        return command is not None and witnessguard.check_bash(command, cwd, key_dir()) is None
     for name, field in READER_FIELDS.items():
         if name in data:
-            value = rawinput.string_field(data, field)
-            tool_input = {field: value or cwd, "pattern": rawinput.string_field(data, "pattern")}
-            return witnessguard.check_tool(tool_input, cwd, where) is None
+            tool_input = {field: rawinput.string_field(data, field) or cwd,
+                          "pattern": rawinput.string_field(data, "pattern")}
+            return witnessguard.check_tool(tool_input, cwd, key_dir()) is None
     return True
 
 
@@ -122,7 +118,7 @@ def _edits_elsewhere(data: bytes) -> bool:
     if not os.path.isabs(path) or not os.path.isabs(project) or "\0" in path:
         return False
     from argcheck.files.witnesslog import key_dir
-    from argcheck.harness.witnessguard import inside
+    from argcheck.harness.places import inside
 
     target = os.path.realpath(path)
     return not any(inside(target, root) for root in (os.path.realpath(os.path.join(project, ".argcheck")),

@@ -29,7 +29,7 @@ def check_tool(tool: str, tool_input: dict, cwd: str, state_dir: str | None, key
     path = tool_input.get(field) if field else None
     if not isinstance(path, str) or not path:
         return None
-    from argcheck.harness.witnessguard import inside
+    from argcheck.harness.places import inside
 
     target = places.resolved(path, cwd) or ""
     if inside(target, key_dir):

@@ -39,15 +39,9 @@ def string_field(data: bytes, name: str) -> str | None:
 
 def _decoded(rest: bytes) -> str | None:
     """The JSON string `rest` starts with, decoded; None when it does not close or has a broken escape."""
-    end = 1
-    while True:
-        end = rest.find(b'"', end)
-        if end < 0:
-            return None
-        slashes = len(rest[:end]) - len(rest[:end].rstrip(b"\\"))
-        if slashes % 2 == 0:
-            break
-        end += 1
+    end = _string_end(rest)
+    if end < 0:
+        return None
     try:
         text = rest[1:end].decode("utf-8")
     except UnicodeDecodeError:
@@ -74,3 +68,16 @@ def _decoded(rest: bytes) -> str | None:
         else:
             return None
     return "".join(out).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _string_end(rest: bytes) -> int:
+    """Where the JSON string `rest` starts with closes (its quote's index), or -1."""
+    end = 1
+    while True:
+        end = rest.find(b'"', end)
+        if end < 0:
+            return -1
+        slashes = len(rest[:end]) - len(rest[:end].rstrip(b"\\"))
+        if slashes % 2 == 0:
+            return end
+        end += 1

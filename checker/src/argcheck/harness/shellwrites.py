@@ -130,7 +130,7 @@ def _destinations(args: list[str]) -> list[str]:
 
 def _is_protected(word: str, cwd: str, protected: list) -> bool:
     """Compared without case: on a case-insensitive file system `.ARGCHECK/run.json` is a state file."""
-    from argcheck.harness.witnessguard import inside
+    from argcheck.harness.places import inside
 
     target = places.resolved(word, cwd) or ""
     return any(directory and inside(target, directory) for directory in protected)

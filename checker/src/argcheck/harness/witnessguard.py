@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from argcheck.core import tampering
+from argcheck.harness.places import inside
 
 MARK = "argcheck's witness guard"
 PATH_FIELDS = ("file_path", "notebook_path", "path")
@@ -86,14 +87,6 @@ def _real(path: str) -> str:
         return os.path.realpath(path)
     except (OSError, ValueError):
         return path
-
-
-def inside(path: str, directory: str) -> bool:
-    """`path` is `directory` or lies under it, compared without case (a case-insensitive file system)."""
-    if not directory:
-        return False
-    path, directory = path.casefold(), directory.rstrip(os.sep).casefold()
-    return path == directory or path.startswith(directory + os.sep)
 
 
 def _script_reason(words: list, cwd: str) -> str | None:
