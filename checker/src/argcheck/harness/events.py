@@ -109,7 +109,7 @@ def _edits_elsewhere(data: bytes) -> bool:
     full check."""
     from argcheck.harness import rawinput
 
-    found = [rawinput.string_field(data, key) for key in ("file_path", "notebook_path")]
+    found = [rawinput.string_field(data, key, escapes=False) for key in ("file_path", "notebook_path")]
     found = [path for path in found if path is not None]
     if len(found) != 1:
         return False

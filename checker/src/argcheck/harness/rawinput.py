@@ -22,8 +22,9 @@ def key_positions(data: bytes, key: bytes) -> list[int]:
     return positions
 
 
-def string_field(data: bytes, name: str) -> str | None:
-    """The string value of the one key `name` in `data`, or None."""
+def string_field(data: bytes, name: str, escapes: bool = True) -> str | None:
+    """The string value of the one key `name` in `data`, or None (also, unless `escapes`, when the value
+    holds an escape)."""
     key = b'"' + name.encode("ascii") + b'"'
     found = key_positions(data, key)
     if len(found) != 1:
@@ -34,7 +35,10 @@ def string_field(data: bytes, name: str) -> str | None:
     rest = rest[1:].lstrip(WHITESPACE)
     if not rest.startswith(b'"'):
         return None
-    return _decoded(rest)
+    value = _decoded(rest)
+    if not escapes and value is not None and b"\\" in rest[:_string_end(rest)]:
+        return None
+    return value
 
 
 def _decoded(rest: bytes) -> str | None:
