@@ -17,6 +17,7 @@ the Bash calls of a session's transcript, so an attempt stays visible after it w
 
 from __future__ import annotations
 
+DENIED = "argcheck's witness guard denied this call"  # how a denial starts: the transcript keeps it (ARG032)
 HOOK_REASON = "it reaches argcheck's hook entry, which only Claude Code may call"
 KEY_REASON = "it reaches the witness key, which is the user's alone"
 SESSION_REASON = "it sets or reads ARGCHECK_CONVERSATION_ID, which only argcheck's SessionStart hook sets"

@@ -179,7 +179,7 @@ def witness(event: str, hook_input: dict) -> None:
         return
     key = log.load_key(places.key_dir())
     if key:
-        log.append(state_dir, key, record, hook_input.get("session_id"))
+        log.append(state_dir, key, record, hook_input.get("session_id"), transcript=hook_input.get("transcript_path"))
 
 
 def _open_runs(hook_input: dict):

@@ -16,7 +16,7 @@ import os
 from argcheck.core import tampering
 from argcheck.harness.places import inside
 
-MARK = "argcheck's witness guard"
+MARK = tampering.DENIED
 PATH_FIELDS = ("file_path", "notebook_path", "path")
 GLOB_CHARS = frozenset("*?[")
 MAX_MATCHES = 256
@@ -29,7 +29,7 @@ INSTEAD = ("argcheck's hooks record what you do so the user can trust the run; r
 
 def denial(why: str) -> str:
     """The reason a denied call reaches the model with; its first words mark it in the transcript (ARG032)."""
-    return f"{MARK} denied this call: {why}. {INSTEAD}."
+    return f"{MARK}: {why}. {INSTEAD}."
 
 
 def check_bash(command, cwd: str, key_dir: str) -> str | None:
