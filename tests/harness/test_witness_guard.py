@@ -201,3 +201,15 @@ def test_a_state_file_named_in_another_case_is_still_a_state_file(hook, project)
         assert answer and answer["permissionDecision"] == "deny", path
     answer = decision(hook, project, "Bash", command="echo '{}' > .ARGCHECK/run.json")
     assert answer and answer["permissionDecision"] == "deny"
+
+
+def test_the_code_the_hooks_run_is_not_the_agent_s_to_edit(hook, project):
+    import argcheck
+
+    package = os.path.dirname(os.path.realpath(argcheck.__file__))
+    answer = decision(hook, project, "Edit", file_path=os.path.join(package, "harness", "events.py"),
+                      old_string="a", new_string="b")
+    assert answer and answer["permissionDecision"] == "deny"
+    inside_project = decision(hook, os.path.dirname(package), "Edit", file_path=os.path.join(package, "x.py"),
+                              old_string="a", new_string="b")
+    assert inside_project is None  # argcheck's own repository: its code is the project's

@@ -243,7 +243,8 @@ def pre_tool_use(hook_input: dict) -> dict | None:
     if tool == "Bash":
         reason = witnessguard.check_bash(command, cwd, places.key_dir())
     else:
-        reason = witnessguard.check_tool(tool_input, cwd, places.key_dir()) if tool in guard.GUARDED else None
+        reason = witnessguard.check_tool(tool_input, cwd, places.key_dir(), tool in guard.EDITORS,
+                                         places.project_dir(hook_input)) if tool in guard.GUARDED else None
     if reason:
         return answers.permission("deny", reason)
     cwd_text = hook_input.get("cwd")

@@ -50,17 +50,31 @@ def check_bash(command, cwd: str, key_dir: str) -> str | None:
     return None
 
 
-def check_tool(tool_input: dict, cwd: str, key_dir: str) -> str | None:
-    """The reason to deny a Read, Grep, Glob or editor call, or None."""
+def check_tool(tool_input: dict, cwd: str, key_dir: str, edits: bool = False, project: str | None = None) -> str | None:
+    """The reason to deny a Read, Grep, Glob or (`edits`) editor call, or None."""
     for field in PATH_FIELDS:
         value = tool_input.get(field)
         if isinstance(value, str) and value and _reaches_key(value, cwd, key_dir):
             return denial(tampering.KEY_REASON)
+        if edits and isinstance(value, str) and value and _edits_the_hook(value, cwd, project):
+            return denial(tampering.HOOK_REASON + " (its code or launcher)")
     pattern = tool_input.get("pattern")
     base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else cwd
     if isinstance(pattern, str) and pattern and _reaches_key(os.path.join(base, pattern), cwd, key_dir):
         return denial(tampering.KEY_REASON)
     return None
+
+
+def _edits_the_hook(path: str, cwd: str, project: str | None) -> bool:
+    """An editor's target inside the code the hooks run: argcheck's package or the installed launcher's
+    directory; not when that code is the project itself (argcheck's own repository, an editable install)."""
+    import sys
+
+    target = _real(os.path.join(cwd, os.path.expanduser(path)))
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    roots = [package] + [os.path.dirname(_real(sys.argv[0]))] * (os.path.basename(sys.argv[0]) == "argcheck-hook")
+    own = _real(project) if project else None
+    return any(inside(target, root) and not (own and inside(root, own)) for root in roots)
 
 
 def _reaches_key(word: str, cwd: str, key_dir: str) -> bool:
