@@ -71,6 +71,16 @@ HOOK_ENTRY = [
     "node -e 'require(\"child_process\").execSync(\"argcheck hook UserPromptSubmit\")'",
     "find . -name x -exec argcheck hook UserPromptSubmit \\;",
     "watch -n1 argcheck hook Stop",
+    # found after the first list: what the guard missed before each rule was added
+    "/usr/bin/env argcheck hook UserPromptSubmit",
+    "argcheck\thook\tUserPromptSubmit",
+    "ar$()gcheck hook UserPromptSubmit",
+    "arg${EMPTY}check hook $EVENT",
+    "arg?heck hook $EVENT",
+    "python3 - <<'EOF'\nimport argcheck.harness.events as e\ne.run(['UserPromptSubmit'])\nEOF",
+    "sh <<< 'argcheck hook UserPromptSubmit'",
+    "XDG_CONFIG_HOME=/tmp/k argcheck hook UserPromptSubmit",
+    "cd /tmp; argcheck hook UserPromptSubmit &",
 ]
 KEY = [
     "cat ~/.config/argcheck/witness.key",
@@ -85,6 +95,9 @@ KEY = [
     "cat ~/.con'fig'/arg\"check\"/wit''ness.key",
     "python3 -c 'import hmac; print(open(\"/root/.config/argcheck/witness.key\").read())'",
     "python3 -c 'from argcheck.files.witnesslog import load_key, key_dir; print(load_key(key_dir()))'",
+    "cd ~/.config/argcheck && cat witness.key",
+    "cat $(printf '\\x7e/.config/argcheck/witness.key')",
+    "ln -s ~/.config/argcheck k && cat k/witness.key",
 ]
 SESSION = [
     "ARGCHECK_CONVERSATION_ID=other-session argcheck init deliberate --question q",
@@ -152,10 +165,12 @@ def decision(hook, project, tool, **tool_input):
 @pytest.mark.parametrize("command", ["cat notes.txt", "base64 notes.txt", "cat note*", "cat ./n?tes.txt",
                                      "cat papers/witness.key", "cat papers/*", "grep -r . papers/", "tar cf - papers",
                                      "cp notes.txt /tmp/x", "less --file=notes.txt", "dd if=notes.txt",
-                                     "cat NOTES.txt"])
+                                     "cat NOTES.txt", "cd {config}/arg?heck && cat w*",
+                                     "cat {config}/../xdg-conf*/argc*/w*"])
 def test_a_link_with_an_innocent_name_reaches_the_key_from_bash(hook, project, home, command):
     if command == "cat NOTES.txt" and not os.path.exists(project / "NOTES.txt"):
         pytest.skip("a case-sensitive file system: NOTES.txt is another file")
+    command = command.format(config=home.parent)
     answer = decision(hook, project, "Bash", command=command)
     assert answer and answer["permissionDecision"] == "deny", command
     assert answer["permissionDecisionReason"].startswith(witnessguard.MARK)

@@ -87,6 +87,9 @@ def text_reason(text: str, dynamic: bool) -> str | None:
 def _segment_reason(words: list) -> str | None:
     """The reason one simple command (its words as (text, computed)) runs the hook entry itself."""
     texts = [text.casefold() for text, _ in words]
+    program = next((computed for text, computed in words if "=" not in text.split("/")[0]), False)
+    if program and "hook" in texts:
+        return HOOK_REASON  # `$A hook ...`, `arg${x}check hook ...`: a program the shell computes, run as a hook
     for index, text in enumerate(texts):
         base = text.rsplit("/", 1)[-1]
         if base.startswith(("argcheck-hook", "argcheck_hook")):
