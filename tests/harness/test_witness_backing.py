@@ -160,3 +160,14 @@ def test_a_run_reads_only_its_part_of_the_log(tmp_path):
     assert ": valid (deliberate, aborted" in project.argcheck("validate", STATE).stdout
     path.write_bytes(path.read_bytes()[:-200])  # the run's own records cut: refused
     assert "ARG030" in project.argcheck("validate", STATE).stdout
+
+
+def test_argcheck_witness_shows_the_prompts_after_a_damaged_line(tmp_path):
+    project = Project(tmp_path / "project", hooked=True)
+    project.prompt("before")
+    with (project.root / ".argcheck" / LOG_NAME).open("ab") as handle:
+        handle.write(b'{"seq": 2, "output": "' + b"x" * 200000 + b'"}\n')
+    seq = project.prompt(ANSWER)
+    shown = project.argcheck("witness")
+    assert shown.stdout.splitlines()[-1].startswith(f"seq {seq} · ") and ANSWER in shown.stdout
+    assert shown.returncode == 1 and "does not verify" in shown.stderr

@@ -210,6 +210,54 @@ def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | N
     return Witness(records, problems, after, end, session)
 
 
+RECENT = 8 * 1024 * 1024  # what `argcheck witness` reads of the log: its end
+
+
+def recent_witness(state_dir: str):
+    """The newest stretch of verified records among the log's last RECENT bytes (a stretch starts at any record
+    the key verifies; a break in the chain is reported and starts a new one): what `argcheck witness` shows."""
+    from argcheck.core.witnessing import Witness
+
+    key = load_key(key_dir(), create=False)
+    if key is None:
+        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"])
+    try:
+        handle = open(os.path.join(state_dir, LOG_NAME), "rb")
+    except OSError:
+        return Witness([], [])
+    records, problems = [], []
+    with handle:
+        start = max(0, handle.seek(0, os.SEEK_END) - RECENT)
+        handle.seek(start)
+        if start:
+            handle.readline()  # the rest of a line cut by the window
+        for line in handle:
+            entry, problem = (checked(line, records[-1]["seq"] + 1, records[-1]["mac"], key) if records
+                              else (None, "no stretch yet"))
+            if entry is None:
+                entry, alone = _genuine(line, key)
+                if records or alone:
+                    problems.append(problem if records else alone)
+                records = [entry] if entry else []
+            else:
+                records.append(entry)
+    after = records[0]["seq"] - 1 if records else 0
+    return Witness(records, problems, after)
+
+
+def _genuine(line, key: bytes) -> tuple[dict | None, str | None]:
+    """A line that is a record signed with the key, wherever it stands."""
+    import json
+
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        return None, "a damaged line (not JSON)"
+    if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
+        return None, "a line that is not a witness record"
+    return checked(line, entry["seq"], entry.get("prev"), key)
+
+
 def witness_at_start(state_dir: str):
     """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it) and
     the conversation the command runs in (its records are the run's); nothing of the log is verified yet."""
