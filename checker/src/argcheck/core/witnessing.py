@@ -34,12 +34,12 @@ class Witness:
     back the records (`transcripts`: path -> core.transcripts.Transcript; None when not read).
     A plain class: a namedtuple costs every call about 0.1 ms to build."""
 
-    __slots__ = ("records", "problems", "after", "end", "session", "transcripts")
+    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed")
 
     def __init__(self, records: list, problems: list, after: int = 0, end: int = 0, session=None,
                  transcripts=None) -> None:
         self.records, self.problems, self.after, self.end = records, problems, after, end
-        self.session, self.transcripts = session, transcripts
+        self.session, self.transcripts, self._backed = session, transcripts, {}
 
     def __repr__(self) -> str:
         return f"Witness(records={self.records!r}, problems={self.problems!r}, after={self.after!r})"
@@ -56,8 +56,10 @@ class Witness:
         """The client's own transcript shows what the record says (always true when none was read)."""
         if self.transcripts is None:
             return True
-        transcript = self.transcripts.get(record.get("transcript"))
-        return transcript is not None and transcript.shows(record)
+        if id(record) not in self._backed:  # each record is looked up once: a transcript can be large
+            transcript = self.transcripts.get(record.get("transcript"))
+            self._backed[id(record)] = transcript is not None and transcript.shows(record)
+        return self._backed[id(record)]
 
     def tool_calls(self, kind: str) -> list[dict]:
         """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
