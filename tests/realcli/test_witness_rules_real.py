@@ -17,7 +17,7 @@ import subprocess
 import uuid
 
 import pytest
-from kit.hookrun import Session, bash, denied_commands, install_with_hooks
+from kit.hookrun import Session, bash, denied_commands, install_with_hooks, tool
 
 from argcheck.harness import witness
 
@@ -126,3 +126,17 @@ def test_a_forged_prompt_fed_to_the_hook_is_denied_and_fails_the_run(started):
     assert not any("under 10 minutes" in line for line in recorded)
     checked = run.argcheck("validate", STATE)
     assert checked.returncode == 1 and "ARG032" in checked.stdout
+
+
+def test_the_key_through_a_link_with_an_innocent_name_is_denied(started):
+    """In the default mode Claude Code reads a file in the project without asking: a planted link to the key
+    would hand it to the model. The witness guard resolves the link and denies the Read and the Bash call."""
+    run = started([tool("Read", file_path="PLACEHOLDER"), bash("cat notes.txt"), {"reply": "Done."}], *DELIBERATE)
+    key_file = run.installed["home"] / ".config" / "argcheck" / "witness.key"
+    (run.project / "notes.txt").symlink_to(key_file)
+    run.server.script[0] = tool("Read", file_path=str(run.project / "notes.txt"))
+    run.turn("Read my notes.")
+    read, cat = outputs(run)
+    secret = key_file.read_text().strip()
+    assert "witness guard denied this call" in read and "witness guard denied this call" in cat
+    assert secret not in json.dumps(run.server.model_requests()[-1]["body"])

@@ -75,6 +75,8 @@ class Transcript:
         for line in self._lines_with(_escaped(text[:NEEDLE])):
             message = line.get("message") if line.get("type") == "user" and not line.get("isMeta") else None
             content = message.get("content") if isinstance(message, dict) else None
+            if isinstance(content, list) and _blocks(line, "user", "tool_result"):
+                continue  # a tool's result: what a command printed is not what the user typed
             texts = [content] if isinstance(content, str) else [
                 block.get("text") for block in content or [] if isinstance(block, dict) and block.get("type") == "text"]
             if any(isinstance(typed, str) and _digest(typed) == whole for typed in texts):
