@@ -228,3 +228,14 @@ def test_the_code_the_hooks_run_is_not_the_agent_s_to_edit(hook, project):
     inside_project = decision(hook, os.path.dirname(package), "Edit", file_path=os.path.join(package, "x.py"),
                               old_string="a", new_string="b")
     assert inside_project is None  # argcheck's own repository: its code is the project's
+
+
+@pytest.mark.parametrize("command", [
+    "echo x >> .argcheck/witness.jsonl", "tee -a .argcheck/witness.jsonl < x", "cp forged .argcheck/witness.jsonl",
+    "sed -i d .ARGCHECK/witness.jsonl", "echo x >> w", "cp forged w", "truncate -s 0 w"])
+def test_writes_to_the_witness_log_are_denied_also_through_a_link(hook, project, command):
+    (project / ".argcheck" / "witness.jsonl").write_text("")
+    (project / "w").symlink_to(project / ".argcheck" / "witness.jsonl")
+    answer = decision(hook, project, "Bash", command=command)
+    assert answer and answer["permissionDecision"] == "deny", command
+    assert decision(hook, project, "Bash", command="cat w") is None  # reading it is the user's `argcheck witness`

@@ -93,7 +93,10 @@ def _clear_of_the_witness(data: bytes) -> bool:
         return False
     if b'"Bash"' in data:
         command = rawinput.string_field(data, "command")
-        return command is not None and witnessguard.check_bash(command, cwd, key_dir()) is None
+        project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+        state = os.path.join(os.path.realpath(project), ".argcheck") if os.path.isabs(project) else None
+        return command is not None and witnessguard.check_bash(command, cwd, key_dir()) is None \
+            and not witnessguard.reaches(command, cwd, state)
     for name, field in READER_FIELDS.items():
         if name in data:
             tool_input = {field: rawinput.string_field(data, field) or cwd,
@@ -247,16 +250,17 @@ def pre_tool_use(hook_input: dict) -> dict | None:
                                          places.project_dir(hook_input)) if tool in guard.GUARDED else None
     if reason:
         return answers.permission("deny", reason)
-    cwd_text = hook_input.get("cwd")
-    if tool == "Bash" and not (isinstance(command, str) and ("argcheck" in command.lower() or "witness" in command
-                                                                or ".argcheck" in str(cwd_text).lower())):
-        return None  # the everyday call: nothing of argcheck's in it
-    from argcheck.harness import consent
-
     project, cwd = places.project_dir(hook_input), places.working_dir(hook_input)
     if project is None or cwd is None:
         return None
     state_dir = places.state_dir(project)
+    cwd_text = hook_input.get("cwd")
+    if tool == "Bash" and not (isinstance(command, str) and ("argcheck" in command.lower() or "witness" in command
+                                                                or ".argcheck" in str(cwd_text).lower()
+                                                                or witnessguard.reaches(command, cwd, state_dir))):
+        return None  # the everyday call: nothing of argcheck's in it
+    from argcheck.harness import consent
+
     if tool == "Bash":
         reason = guard.check_bash(command, cwd, state_dir, places.key_dir())
     else:

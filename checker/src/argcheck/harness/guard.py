@@ -49,8 +49,10 @@ def check_bash(command, cwd: str, state_dir: str | None, key_dir: str) -> str | 
         return KEY_REASON
     here = os.path.realpath(cwd)
     inside_state = bool(state_dir) and (here == state_dir or places.is_inside(here, state_dir))
-    if places.STATE_DIR_NAME not in command.lower() and not inside_state:
-        return None
+    from argcheck.harness.witnessguard import reaches
+
+    if places.STATE_DIR_NAME not in command.lower() and not inside_state and not reaches(command, cwd, state_dir):
+        return None  # nothing names the state directory, and no word is a link into it
     protected = [state_dir, key_dir]
     hit = shellwrites.written_target(command, cwd, protected)
     if hit is None:

@@ -50,6 +50,15 @@ def check_bash(command, cwd: str, key_dir: str) -> str | None:
     return None
 
 
+def reaches(command: str, cwd: str, directory: str | None) -> bool:
+    """Whether a word of the command resolves into `directory` (a link with an innocent name into the state
+    directory, say): then the state guard reads the command, as it does one that names `.argcheck`."""
+    if not directory:
+        return False
+    return any(_reaches_key(text, cwd, directory) for words in tampering.split_commands(command) or []
+               for text, _computed in words)
+
+
 def check_tool(tool_input: dict, cwd: str, key_dir: str, edits: bool = False, project: str | None = None) -> str | None:
     """The reason to deny a Read, Grep, Glob or (`edits`) editor call, or None."""
     for field in PATH_FIELDS:
@@ -78,7 +87,7 @@ def _edits_the_hook(path: str, cwd: str, project: str | None) -> bool:
 
 
 def _reaches_key(word: str, cwd: str, key_dir: str) -> bool:
-    """Whether `word` (or the value after its `=`), read as a path from `cwd`, lands in the key's directory."""
+    """Whether `word` (or the value after its `=`), read as a path from `cwd`, lands in `key_dir`."""
     candidates = [word] + ([word.split("=", 1)[1]] if "=" in word else [])
     for candidate in candidates:
         if not candidate or "\0" in candidate or len(candidate) > 4096:
