@@ -239,3 +239,28 @@ def test_writes_to_the_witness_log_are_denied_also_through_a_link(hook, project,
     answer = decision(hook, project, "Bash", command=command)
     assert answer and answer["permissionDecision"] == "deny", command
     assert decision(hook, project, "Bash", command="cat w") is None  # reading it is the user's `argcheck witness`
+
+
+def escaped_letters(text: str) -> str:
+    """A JSON string of `text` with every letter written as a \\u escape (valid JSON the client never sends)."""
+    return '"' + "".join(f"\\u{ord(c):04x}" if c.isalpha() else json.dumps(c)[1:-1] for c in text) + '"'
+
+
+@pytest.mark.parametrize("command", HOOK_ENTRY + KEY + SESSION)
+def test_the_fast_path_never_skips_what_the_guard_denies(command, project, monkeypatch, tmp_path):
+    from argcheck.harness.events import nothing_to_do
+
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    head = f'{{"session_id":"s","cwd":{json.dumps(str(project))},"hook_event_name":"PreToolUse","tool_name":"B\\u0061sh",'
+    for encoded in (json.dumps(command), json.dumps(command, ensure_ascii=True), escaped_letters(command)):
+        for name in ('"Bash"', '"B\\u0061sh"'):
+            data = (head.replace('"B\\u0061sh"', name) + '"tool_input":{"command":' + encoded + '}}').encode()
+            assert json.loads(data)["tool_input"]["command"] == command
+            assert not nothing_to_do("PreToolUse", data), encoded
+
+
+@pytest.mark.parametrize("command", ["arg'check hook", 'argcheck "hook', "argcheck hook \\"])
+def test_a_command_whose_quotes_do_not_close_is_judged_by_its_text(command):
+    assert tampering.split_commands(command) is None or tampering.reason(command)
+    assert tampering.reason(command) == tampering.HOOK_REASON

@@ -56,7 +56,7 @@ def read_input() -> bytes | None:
 
 
 EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
-READER_FIELDS = {b'"Read"': "file_path", b'"Grep"': "path", b'"Glob"': "path"}
+READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 
 
 def nothing_to_do(event: str, data: bytes) -> bool:
@@ -82,27 +82,28 @@ def nothing_to_do(event: str, data: bytes) -> bool:
 def _clear_of_the_witness(data: bytes) -> bool:
     """The witness guard finds nothing in a Bash command or a Read / Grep / Glob path, read without parsing
     the JSON (harness/witnessguard.py). False also when the field cannot be read plainly."""
-    tool = b"Bash" if b'"Bash"' in data else next((name for name in READER_FIELDS if name in data), None)
+    from argcheck.harness import rawinput
+
+    tool = rawinput.string_field(data, "tool_name", escapes=False)
     if tool is None:
+        return False  # not plainly written: the full check reads it
+    if tool != "Bash" and tool not in READER_FIELDS:
         return True
-    from argcheck.harness import rawinput, witnessguard
+    from argcheck.harness import witnessguard
     from argcheck.files.witnesslog import key_dir
 
     cwd = rawinput.string_field(data, "cwd") or os.environ.get("CLAUDE_PROJECT_DIR", "")
     if not os.path.isabs(cwd):
         return False
-    if b'"Bash"' in data:
+    if tool == "Bash":
         command = rawinput.string_field(data, "command")
         project = os.environ.get("CLAUDE_PROJECT_DIR", "")
         state = os.path.join(os.path.realpath(project), ".argcheck") if os.path.isabs(project) else None
         return command is not None and witnessguard.check_bash(command, cwd, key_dir()) is None \
             and not witnessguard.reaches(command, cwd, state)
-    for name, field in READER_FIELDS.items():
-        if name in data:
-            tool_input = {field: rawinput.string_field(data, field) or cwd,
-                          "pattern": rawinput.string_field(data, "pattern")}
-            return witnessguard.check_tool(tool_input, cwd, key_dir()) is None
-    return True
+    field = READER_FIELDS[tool]
+    tool_input = {field: rawinput.string_field(data, field) or cwd, "pattern": rawinput.string_field(data, "pattern")}
+    return witnessguard.check_tool(tool_input, cwd, key_dir()) is None
 
 
 def _edits_elsewhere(data: bytes) -> bool:
