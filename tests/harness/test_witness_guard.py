@@ -252,10 +252,10 @@ def test_the_fast_path_never_skips_what_the_guard_denies(command, project, monke
 
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    head = f'{{"session_id":"s","cwd":{json.dumps(str(project))},"hook_event_name":"PreToolUse","tool_name":"B\\u0061sh",'
+    head = f'{{"session_id":"s","cwd":{json.dumps(str(project))},"hook_event_name":"PreToolUse","tool_name":'
     for encoded in (json.dumps(command), json.dumps(command, ensure_ascii=True), escaped_letters(command)):
         for name in ('"Bash"', '"B\\u0061sh"'):
-            data = (head.replace('"B\\u0061sh"', name) + '"tool_input":{"command":' + encoded + '}}').encode()
+            data = (head + name + ',"tool_input":{"command":' + encoded + '}}').encode()
             assert json.loads(data)["tool_input"]["command"] == command
             assert not nothing_to_do("PreToolUse", data), encoded
 
