@@ -171,3 +171,27 @@ def test_argcheck_witness_shows_the_prompts_after_a_damaged_line(tmp_path):
     shown = project.argcheck("witness")
     assert shown.stdout.splitlines()[-1].startswith(f"seq {seq} · ") and ANSWER in shown.stdout
     assert shown.returncode == 1 and "does not verify" in shown.stderr
+
+
+@pytest.mark.parametrize("forged", [{"exit_code": 0, "output": "3 passed"}, {"exit_code": 1, "output": "3 passed"}])
+def test_a_forged_result_of_a_command_that_did_run_is_not_backed(tmp_path, forged, monkeypatch):
+    """pytest really ran and failed; a record of the same command claiming another result is not the client's."""
+    project = Project(tmp_path / "project", hooked=True)
+    monkeypatch.setenv("XDG_CONFIG_HOME", project.env["XDG_CONFIG_HOME"])
+    project.transcript.tool("Bash", {"command": "pytest -q"}, "Exit code 1\n1 failed, 2 passed", is_error=True)
+    record = log.tool_record({"tool_name": "Bash", "tool_input": {"command": "pytest -q"},
+                              "tool_response": {"stdout": forged["output"], "stderr": ""}})
+    record["exit_code"] = forged["exit_code"]
+    project.witness(record, seen=False)
+    witness = project_witness(project)
+    assert witness.tool_calls("bash") == []
+    project.witness(log.tool_record({"tool_name": "Bash", "tool_input": {"command": "pytest -q"},
+                                     "error": "Exit code 1\n1 failed, 2 passed"}), seen=False)
+    assert len(project_witness(project).tool_calls("bash")) == 1  # what the client did show
+
+
+def project_witness(project: Project):
+    from argcheck.files.transcripts import attach
+    from argcheck.files.witnesslog import read_witness
+
+    return attach(read_witness(str(project.root / ".argcheck"), session="conv-1"))

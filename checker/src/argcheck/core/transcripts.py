@@ -61,7 +61,8 @@ class Transcript:
         if kind == "prompt":
             return self._typed(record)
         if kind == "bash":
-            return self._called("Bash", "command", record.get("command", ""), record.get("command_sha256"))
+            return self._called("Bash", "command", record.get("command", ""), record.get("command_sha256"),
+                                lambda result: _same_result(result, record))
         if kind == "web_search":
             return self._called("WebSearch", "query", record.get("query", ""), None)
         if kind == "web_fetch":
@@ -83,23 +84,25 @@ class Transcript:
                 return True
         return False
 
-    def _called(self, tool: str, field: str, value: str, whole: str | None) -> bool:
-        """A `tool` call with input[field] == value (the whole of it: its digest, when given) that got a result."""
+    def _called(self, tool: str, field: str, value: str, whole: str | None, fits=None) -> bool:
+        """A `tool` call with input[field] == value (the whole of it: its digest, when given) that got a result
+        (one that `fits`, when given)."""
         if not isinstance(value, str) or not value:
             return False
         for line in self._lines_with(_escaped(value[:NEEDLE])):
             for block in _blocks(line, "assistant", "tool_use"):
                 given = block.get("input", {}).get(field) if isinstance(block.get("input"), dict) else None
                 if block.get("name") == tool and isinstance(given, str) and \
-                        (_digest(given) == whole if whole else given == value) and self._answered(block.get("id")):
+                        (_digest(given) == whole if whole else given == value) and \
+                        any(fits is None or fits(result) for result in self._results(block.get("id"))):
                     return True
         return False
 
-    def _answered(self, call_id) -> bool:
+    def _results(self, call_id) -> list[dict]:
         if not isinstance(call_id, str) or not call_id:
-            return False
-        return any(block.get("tool_use_id") == call_id
-                   for line in self._lines_with(_escaped(call_id)) for block in _blocks(line, "user", "tool_result"))
+            return []
+        return [block for line in self._lines_with(_escaped(call_id)) for block in _blocks(line, "user", "tool_result")
+                if block.get("tool_use_id") == call_id]
 
     def attempts(self) -> list[str]:
         """The calls of this conversation that tried to reach the witness: a Bash command the witness guard
@@ -117,6 +120,19 @@ class Transcript:
                     found.append("a call the witness guard denied")
             self._attempts = found
         return self._attempts
+
+
+def _same_result(result: dict, record: dict) -> bool:
+    """The client's result of a Bash call says what the witness record says: failed or not, and the start of
+    the output (whitespace aside; the client may show a long output cut, never a different one)."""
+    if bool(result.get("is_error")) != (record.get("exit_code") not in (0, None)):
+        return False
+    content = result.get("content")
+    if isinstance(content, list):
+        content = "\n".join(block.get("text", "") for block in content
+                            if isinstance(block, dict) and isinstance(block.get("text"), str))
+    start = " ".join(str(record.get("output", ""))[:NEEDLE].split())
+    return isinstance(content, str) and start in " ".join(content.split())
 
 
 def _blocks(line: dict, role: str, kind: str) -> list[dict]:
