@@ -3,7 +3,7 @@
 Each witness record keeps the `transcript_path` of the hook event that made it. A transcript is read only
 when it is where Claude Code keeps one: a file `<session>.jsonl` (the record's own session) in a folder of a
 `projects` directory, no larger than MAX_BYTES from its end (the newest lines: a run's records are recent);
-its subagents' transcripts (`<session>/subagents/*.jsonl`) are read with it. A record whose transcript is
+its subagents' transcripts (`<session>/subagents/*.jsonl`) are read with it; MAX_TOTAL bounds them all. A record whose transcript is
 missing or elsewhere is not backed, and the rules do not count it.
 """
 
@@ -13,6 +13,7 @@ import glob
 import os
 
 MAX_BYTES = 64 * 1024 * 1024
+MAX_TOTAL = 128 * 1024 * 1024  # all transcripts of one replay together: the run's own conversation first
 MAX_TRANSCRIPTS = 16
 
 
@@ -27,11 +28,12 @@ def attach(witness):
         path = record.get("transcript")
         if _claude_transcript(path, record.get("session")) and len(wanted) < MAX_TRANSCRIPTS:
             wanted[path] = None
-    witness.transcripts = {}
+    witness.transcripts, total = {}, 0
     for path in wanted:
-        text = _read(path)
+        text = _read(path) if total < MAX_TOTAL else None
         if text is not None:
             witness.transcripts[path] = Transcript(text)
+            total += len(text)
     return witness
 
 
