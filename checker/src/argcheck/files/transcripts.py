@@ -2,8 +2,9 @@
 
 Each witness record keeps the `transcript_path` of the hook event that made it. A transcript is read only
 when it is where Claude Code keeps one: a file `<session>.jsonl` (the record's own session) in a folder of a
-`projects` directory, no larger than MAX_BYTES from its end (the newest lines: a run's records are recent);
-its subagents' transcripts (`<session>/subagents/*.jsonl`) are read with it; MAX_TOTAL bounds them all. A record whose transcript is
+`projects` directory, no larger than MAX_BYTES from its end (the newest lines: a run's records are
+recent); its subagents' transcripts (`<session>/subagents/*.jsonl`) are read with it; MAX_TOTAL bounds them
+all. A record whose transcript is
 missing or elsewhere is not backed, and the rules do not count it.
 """
 
