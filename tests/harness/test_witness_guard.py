@@ -121,6 +121,7 @@ HARMLESS = [
     "hook is fine\", \"witness\": {\"seq\": 3, \"quote\": \"use the hook\"}}'",
     "argcheck apply .argcheck/run.json '{\"type\": \"point\"}'\nargcheck next .argcheck/run.json",
     "echo hello-ttl",
+    "/home/u/.local/bin/argcheck apply .argcheck/run.json '{\"type\": \"ledger\", \"text\": \"the hook runs\"}'",
 ]
 
 

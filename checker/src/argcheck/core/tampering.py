@@ -118,7 +118,7 @@ def _calls_hook(words: list) -> bool:
 
 def _is_plain_argcheck(words: list) -> bool:
     """`argcheck SUBCOMMAND ...` run as written (no word computed, a sub-command other than hook): data only."""
-    if not words or any(computed for _, computed in words) or words[0][0] != "argcheck":
+    if not words or any(computed for _, computed in words) or words[0][0].rsplit("/", 1)[-1] != "argcheck":
         return False
     sub = next((text for text, _ in words[1:] if not text.startswith("-")), "--version")
     return sub in SAFE_WORDS
