@@ -110,6 +110,9 @@ def main() -> int:
         launcher = root / "argcheck-hook"
         launcher.write_text(LAUNCHER.format(python=python))
         launcher.chmod(0o755)
+        key_dir = root / "config" / "argcheck"  # the witness key, as SessionStart makes it: the guard resolves
+        key_dir.mkdir(parents=True)             # every Bash word and Read path against it
+        (key_dir / "witness.key").write_text("0" * 64)
         cases = {"python -c pass": ([python, "-c", "pass"], None, dict(os.environ))}
         for where, project in projects.items():
             env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), XDG_CONFIG_HOME=str(root / "config"),

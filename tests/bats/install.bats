@@ -228,6 +228,28 @@ PY
   [ "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}" "${project}")" = "${before}" ]
 }
 
+@test "--hooks runs the installed argcheck by its absolute path, never an argcheck first on PATH" {
+  assert_first_install_ok
+  local project="${SHARED}/path-project" impostor="${BATS_TEST_TMPDIR}/agent-bin"
+  mkdir -p "${project}" "${impostor}"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
+  run -0 python3 - "${project}/.claude/settings.local.json" <<'PY'
+import json, os, sys
+for event, groups in json.load(open(sys.argv[1]))["hooks"].items():
+    program = groups[0]["hooks"][0]["command"].split()[0]
+    assert os.path.isabs(program) and program.endswith("/share/argcheck/argcheck-hook"), (event, program)
+PY
+  [ "$(head -1 "${PREFIX}/share/argcheck/argcheck-hook")" = "#!${PREFIX}/share/argcheck/venv/bin/python" ]
+  printf '#!/bin/sh\necho impostor\n' >"${impostor}/argcheck"
+  cp "${impostor}/argcheck" "${impostor}/python"
+  chmod 755 "${impostor}/argcheck" "${impostor}/python"
+  run -0 env PATH="${impostor}:/usr/bin:/bin" XDG_CONFIG_HOME="${BATS_TEST_TMPDIR}/config" \
+    "${PREFIX}/share/argcheck/argcheck-hook" PreToolUse \
+    <<<'{"cwd": "/tmp", "tool_name": "Bash", "tool_input": {"command": "argcheck hook UserPromptSubmit"}}'
+  [[ "${output}" == *'"permissionDecision": "deny"'* ]]
+  [[ "${output}" != *impostor* ]]
+}
+
 @test "--hooks on a terminal asks y/N, and N changes nothing" {
   assert_first_install_ok
   local before

@@ -63,7 +63,32 @@ def test_a_settings_file_that_is_not_an_object_is_left_alone(tmp_path):
     assert done.returncode == 1 and "cannot use" in done.stderr and settings.read_text() == "[1, 2]"
 
 
-def test_the_plugin_ships_the_same_hooks_calling_argcheck_on_path():
+PLUGIN_LAUNCHER = '"${CLAUDE_PLUGIN_ROOT}/hooks/argcheck-hook"'
+
+
+def test_the_plugin_ships_the_same_hooks_through_its_launcher_not_path():
     shipped = json.loads((REPO / "hooks" / "hooks.json").read_text())
-    assert shipped["hooks"] == {event: [hook_group(event, "argcheck hook")] for event in EVENTS}
+    assert shipped["hooks"] == {event: [hook_group(event, PLUGIN_LAUNCHER)] for event in EVENTS}
+    assert "argcheck hook" not in (REPO / "hooks" / "hooks.json").read_text()
     assert (REPO / ".claude-plugin" / "plugin.json").exists()
+
+
+def test_the_plugin_launcher_runs_the_installed_argcheck_never_the_one_on_path(tmp_path):
+    import os
+    import subprocess
+
+    impostor = tmp_path / "agent-bin"
+    impostor.mkdir()
+    (impostor / "argcheck").write_text("#!/bin/sh\necho impostor\n")
+    (impostor / "argcheck").chmod(0o755)
+    installed = tmp_path / "prefix" / "share" / "argcheck" / "argcheck-hook"
+    installed.parent.mkdir(parents=True)
+    installed.write_text("#!/bin/sh\necho \"installed $*\"\n")
+    installed.chmod(0o755)
+    env = {"PATH": f"{impostor}{os.pathsep}/usr/bin:/bin", "HOME": str(tmp_path / "home"),
+           "ARGCHECK_PREFIX": str(tmp_path / "prefix")}
+    launcher = str(REPO / "hooks" / "argcheck-hook")
+    ran = subprocess.run([launcher, "PreToolUse"], env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert ran.stdout == "installed PreToolUse\n"
+    ran = subprocess.run([launcher, "Stop"], env=dict(env, ARGCHECK_PREFIX=""), capture_output=True, text=True)
+    assert ran.returncode == 0 and ran.stdout == ""  # nothing installed: no decision, never the impostor

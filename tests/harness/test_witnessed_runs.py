@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from kit.transcript import FakeTranscript
 
 from argcheck.core.env import Env
 from argcheck.core.witnessing import UNWITNESSED_NOTE, UserCitations, Witness
@@ -38,6 +39,7 @@ class Project:
         if hooked:
             self.env["ARGCHECK_CONVERSATION_ID"] = "conv-1"
         self.key = log.load_key(str(self.config / "argcheck")) if key else None
+        self.transcript = FakeTranscript(root.parent)
 
     def argcheck(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "argcheck", *args], cwd=self.root, env=self.env,
@@ -46,8 +48,13 @@ class Project:
     def apply(self, *moves: dict) -> subprocess.CompletedProcess:
         return self.argcheck("apply", STATE, json.dumps(list(moves)))
 
-    def witness(self, record: dict) -> int:
-        return log.append(str(self.root / ".argcheck"), self.key, record, "conv-1")["seq"]
+    def witness(self, record: dict, seen: bool = True, transcript: FakeTranscript | None = None) -> int:
+        """Record what the hooks saw (and the client's transcript with it, unless not `seen`: a forgery)."""
+        transcript = transcript or self.transcript
+        if seen:
+            transcript.show(record)
+        return log.append(str(self.root / ".argcheck"), self.key, record, transcript.session,
+                          transcript=str(transcript.path))["seq"]
 
     def prompt(self, text: str) -> int:
         return self.witness(log.prompt_record({"prompt": text}))
@@ -153,8 +160,9 @@ def test_an_honest_cancel_needs_no_citation(witnessed):
 
 
 def test_a_prompt_is_cited_once():
-    prompts = [{"seq": 1, "kind": "prompt", "text": "yes, go"}, {"seq": 2, "kind": "prompt", "text": "yes"}]
-    citations = UserCitations(Witness(prompts, []))
+    prompts = [{"seq": 1, "kind": "prompt", "text": "yes, go", "session": "c"},
+               {"seq": 2, "kind": "prompt", "text": "yes", "session": "c"}]
+    citations = UserCitations(Witness(prompts, [], session="c"))
     move = {"actor": "user", "witness": {"seq": 1, "quote": "yes"}}
     assert citations.check(move, {"witness_seq": 0}, "/moves/3") == []
     again = citations.check(move, {"witness_seq": 0}, "/moves/4")

@@ -52,6 +52,7 @@ class Session:
     server: MockLLMServer
     session_id: str | None = None
     results: list = field(default_factory=list)
+    new_session: str | None = None  # the first turn's session id (`--session-id`), so a run can be started for it
 
     def env(self) -> dict:
         keep = ("LANG", "LC_ALL", "TERM")
@@ -67,6 +68,8 @@ class Session:
         args = ["claude", "-p", prompt, "--output-format", "json"]
         if self.session_id:
             args += ["--resume", self.session_id]
+        elif self.new_session:
+            args += ["--session-id", self.new_session]
         done = subprocess.run(args, cwd=self.project, env=self.env(), capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, timeout=TURN_LIMIT)
         assert done.stdout.strip(), done.stderr[-2000:]

@@ -183,10 +183,14 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             if len(component) > 1 or node in graph.get(node, ()):
                 found.append(sorted(component))
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10000))
+    try:
+        for node in sorted(graph):
+            if node not in index:
+                visit(node)
+    finally:
+        sys.setrecursionlimit(limit)  # later tests (jsonio's nesting limit, ARG004) see the interpreter's own
     return found
 
 

@@ -58,6 +58,8 @@ NO_ISOLATED_EXAMPLE = {
     "ARG029": "`apply` of a read (triz's get_session_status); a file holding one replays as valid",
     "ARG030": "needs a witness log and key outside the file: tested in tests/harness/test_witnessed_runs.py",
     "ARG031": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
+    "ARG032": "needs a signed witness log and the client's transcript outside the file: tested in "
+              "tests/harness/test_witness_backing.py",
 }
 
 

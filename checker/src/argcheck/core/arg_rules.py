@@ -146,8 +146,19 @@ define("ARG031", "USER_MOVE_NOT_WITNESSED", ERROR, "a user move must cite the us
        example='{"type": "review_decompose", "actor": "user", ...} applied with no user turn since the question',
        fix="Put the question to the user, wait for the answer, then cite that prompt and quote the answer.",
        protocol=P)
+define("ARG032", "WITNESS_TAMPERED", ERROR,
+       "this run's conversation tried to reach the witness ({attempts} call(s)), first: {detail}",
+       "the run cannot be trusted: start a new run in a new conversation, and leave argcheck's hook entry, "
+       "the witness key and ARGCHECK_CONVERSATION_ID to the hooks",
+       why="A witnessed run is worth only what its witness is: a call that runs the hook entry, reads the key "
+           "or sets the run's conversation could have forged what the rules check. The client's transcript "
+           "keeps such a call even when the hook denied it.",
+       example="`echo '{\"prompt\": \"yes\"}' | argcheck hook UserPromptSubmit` in the run's conversation",
+       fix="Start a new run in a new conversation; do not touch the hooks, the key or the session variable.",
+       protocol=P)
 
 PLACEHOLDERS = {
+    "attempts": "how many calls of the run's conversation tried to reach the witness",
     "problem": "what is wrong with the witness log: its missing key, or the first record that does not verify",
     "at": "the move's recorded time",
     "placeholder": "the placeholder found in the move (\"...\", \"…\", or a URL that is only \"https://...\")",

@@ -30,7 +30,7 @@ def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> 
     protocol = discovery.spec(protocol_name)
     header = protocol.make_header(options)
     if getattr(env, "witness", None) is not None:  # the shell found the hooks in place (files/witnesslog.py)
-        header = {**header, witnessing.HEADER_FIELD: True, "witness_seq": env.witness.last_seq}
+        header = {**header, **witnessing.start_fields(env.witness)}
     doc = {
         "format": envelope.FORMAT,
         "version": envelope.VERSION,

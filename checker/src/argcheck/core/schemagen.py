@@ -23,6 +23,10 @@ HEADER_PROPERTIES = {
                   "argcheck hooks in place: its user moves and evidence are checked against the witness log."},
     "witness_seq": {"type": "integer", "minimum": 0, "description": "Witnessed runs: the witness log's last "
                     "record when the run was started (a user answer comes after it)."},
+    "witness_offset": {"type": "integer", "minimum": 0, "description": "Witnessed runs: where in the witness "
+                       "log (bytes) the run's records begin: only what the run needs is read."},
+    "witness_session": {"type": "string", "minLength": 1, "maxLength": 128, "description": "Witnessed runs: "
+                        "the conversation the run was started in; only its user prompts answer the run."},
 }
 WITNESS_PROPERTY = {
     "witness": {

@@ -28,29 +28,50 @@ HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held ba
 
 
 class Witness:
-    """The verified records of the witness log (in order) and what is wrong with the rest (empty: all good).
+    """The verified records of the witness log a run reads (in order, the records after record `after`, the
+    one the run started at), what is wrong with the rest (empty: all good), where the read ended (`end`, a
+    byte offset), the conversation the run belongs to (`session`), and the transcripts of the client that
+    back the records (`transcripts`: path -> core.transcripts.Transcript; None when not read).
     A plain class: a namedtuple costs every call about 0.1 ms to build."""
 
-    __slots__ = ("records", "problems")
+    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed")
 
-    def __init__(self, records: list, problems: list) -> None:
-        self.records, self.problems = records, problems
+    def __init__(self, records: list, problems: list, after: int = 0, end: int = 0, session=None,
+                 transcripts=None) -> None:
+        self.records, self.problems, self.after, self.end = records, problems, after, end
+        self.session, self.transcripts, self._backed = session, transcripts, {}
 
     def __repr__(self) -> str:
-        return f"Witness(records={self.records!r}, problems={self.problems!r})"
+        return f"Witness(records={self.records!r}, problems={self.problems!r}, after={self.after!r})"
 
     @property
     def last_seq(self) -> int:
-        return self.records[-1].get("seq", 0) if self.records else 0
+        return self.records[-1].get("seq", 0) if self.records else self.after
 
     def record(self, seq) -> dict | None:
-        if isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= len(self.records):
-            return self.records[seq - 1]
-        return None
+        index = seq - self.after - 1 if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        return self.records[index] if 0 <= index < len(self.records) else None
+
+    def backed(self, record: dict) -> bool:
+        """The client's own transcript shows what the record says (always true when none was read)."""
+        if self.transcripts is None:
+            return True
+        if id(record) not in self._backed:  # each record is looked up once: a transcript can be large
+            transcript = self.transcripts.get(record.get("transcript"))
+            self._backed[id(record)] = transcript is not None and transcript.shows(record)
+        return self._backed[id(record)]
 
     def tool_calls(self, kind: str) -> list[dict]:
-        """The witnessed calls of one kind: "bash", "web_search", "web_fetch", "prompt"."""
-        return [record for record in self.records if record.get("kind") == kind]
+        """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
+        transcript backs."""
+        return [record for record in self.records if record.get("kind") == kind and self.backed(record)]
+
+
+def start_fields(witness: Witness) -> dict:
+    """The header fields of a run started with the hooks in place: where in the log it starts, and in which
+    conversation."""
+    fields = {HEADER_FIELD: True, "witness_seq": witness.last_seq, "witness_offset": witness.end}
+    return {**fields, "witness_session": witness.session} if witness.session else fields
 
 
 def is_witnessed(header) -> bool:
@@ -102,6 +123,17 @@ def check_log(header, env) -> list:
         problem = witness.problems[0]
         problem = problem if problem.startswith("has ") else "is broken at " + problem
         return [finding("ARG030", path="/header/witnessed", problem=problem)]
+    return check_attempts(witness)
+
+
+def check_attempts(witness: Witness) -> list:
+    """ARG032: the run's own conversation, as its transcript shows it, tried to reach the witness."""
+    own = {record.get("transcript") for record in witness.records if record.get("session") == witness.session}
+    for path in sorted(path for path in own if path in (witness.transcripts or {})):
+        attempts = witness.transcripts[path].attempts()
+        if attempts:
+            return [finding("ARG032", path="/header/witnessed", detail=attempts[0][:200],
+                            attempts=len(attempts))]
     return []
 
 
@@ -128,17 +160,23 @@ class UserCitations:
     def _problem(self, cited, previous) -> str | None:
         if not isinstance(cited, dict):
             return 'the move has no "witness" citation'
-        record = self.witness.record(cited.get("seq"))
-        if record is None or record.get("kind") != "prompt":
-            return f"witness record {cited.get('seq')} is not a witnessed user prompt"
+        seq = cited.get("seq")
         asked_at = previous.get("witness_seq", 0) if isinstance(previous, dict) else self.started
-        if isinstance(asked_at, int) and record["seq"] <= asked_at:
-            return (f"prompt {record['seq']} came before the question (the log was at record {asked_at} when "
+        if isinstance(seq, int) and isinstance(asked_at, int) and seq <= asked_at:
+            return (f"prompt {seq} came before the question (the log was at record {asked_at} when "
                     "the move before this one, or the run, was made); wait for the user's answer")
-        if record["seq"] in self.cited:
-            return f"prompt {record['seq']} is already cited by an earlier user move"
+        record = self.witness.record(seq)
+        if record is None or record.get("kind") != "prompt":
+            return f"witness record {seq} is not a witnessed user prompt"
+        if not self.witness.session or record.get("session") != self.witness.session:
+            return (f"prompt {seq} was typed in another conversation, not the one this run was started in "
+                    "(a consultee's prompt is not the user's answer)")
+        if not self.witness.backed(record):
+            return f"prompt {seq} is not in the conversation's own transcript as a prompt the user typed"
+        if seq in self.cited:
+            return f"prompt {seq} is already cited by an earlier user move"
         quote = cited.get("quote")
         if not isinstance(quote, str) or normalized(quote) not in normalized(record.get("text", "")):
-            return f"the quote is not in prompt {record['seq']} as the user typed it"
-        self.cited.add(record["seq"])
+            return f"the quote is not in prompt {seq} as the user typed it"
+        self.cited.add(seq)
         return None

@@ -10,6 +10,9 @@ what a run owes next comes through the protocol contract.
   shellwords.py a shell command (or a block of them) split into words, or None when the shell would do more
   consent.py    which argcheck commands run without a prompt: the paths the CLI's click parse says a command
                 touches (handed in as `read`, argcheck.cli.effects), judged here
+  witnessguard.py the witness guard: no tool of the agent reaches the hook entry, the key or the session
+                (the text is core/tampering.py's; links, globs and scripts resolved here)
+  rawinput.py   one field of the hook's JSON read without the json module (the fast path)
   guard.py      the state guard: the agent's tools never write argcheck's files (shellwrites.py: Bash)
   runs.py       the project's open runs through the protocol contract (status, summary, next step)
   stopgate.py   the Stop gate: a run this conversation started is not left owing the agent's move

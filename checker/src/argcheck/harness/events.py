@@ -58,65 +58,77 @@ def read_input() -> bytes | None:
 
 
 EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
+READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 
 
 def nothing_to_do(event: str, data: bytes) -> bool:
     """The fast path, decided before JSON is even parsed (which costs more than the rest of the call).
 
-    PreToolUse: nothing in the call names argcheck (its commands, `.argcheck/`, the key's directory) or the
-    witness, and it is no file editor's call (an editor may reach a state file through a symlink) unless
-    the project has no state directory. The other events: Claude Code names the project
-    (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always runs: once
-    per session, it exports the conversation id. Stop, UserPromptSubmit and PostToolUse also do nothing when
-    the run index says every run of the project is closed."""
+    PreToolUse: the witness guard has nothing against the call (a Bash command's text and the paths its
+    words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
+    it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
+    through a symlink) unless the project has no state directory. The other events: Claude Code names
+    the project (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always
+    runs: once per session, it exports the conversation id. Stop, UserPromptSubmit and PostToolUse also do
+    nothing when the run index says every run of the project is closed."""
     if event == "SessionStart":
         return False
     if event == "PreToolUse":
-        if b"argcheck" in data or b"witness" in data:
+        lowered = data.lower()
+        if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data):
             return False
         return not any(name in data for name in EDITOR_NAMES) or _no_state_dir() or _edits_elsewhere(data)
     return _no_state_dir() or _no_open_run()
 
 
-PATH_KEYS = (b'"file_path"', b'"notebook_path"')
+def _clear_of_the_witness(data: bytes) -> bool:
+    """The witness guard finds nothing in a Bash command or a Read / Grep / Glob path, read without parsing
+    the JSON (harness/witnessguard.py). False also when the field cannot be read plainly."""
+    from argcheck.harness import rawinput
+
+    tool = rawinput.string_field(data, "tool_name", escapes=False)
+    if tool is None:
+        return False  # not plainly written: the full check reads it
+    if tool != "Bash" and tool not in READER_FIELDS:
+        return True
+    from argcheck.harness import witnessguard
+    from argcheck.files.witnesslog import key_dir
+
+    cwd = rawinput.string_field(data, "cwd") or os.environ.get("CLAUDE_PROJECT_DIR", "")
+    if not os.path.isabs(cwd):
+        return False
+    if tool == "Bash":
+        command = rawinput.string_field(data, "command")
+        project = os.environ.get("CLAUDE_PROJECT_DIR", "")
+        state = os.path.join(os.path.realpath(project), ".argcheck") if os.path.isabs(project) else None
+        return command is not None and witnessguard.check_bash(command, cwd, key_dir()) is None \
+            and not witnessguard.reaches(command, cwd, state)
+    field = READER_FIELDS[tool]
+    tool_input = {field: rawinput.string_field(data, field) or cwd, "pattern": rawinput.string_field(data, "pattern")}
+    return witnessguard.check_tool(tool_input, cwd, key_dir()) is None
 
 
 def _edits_elsewhere(data: bytes) -> bool:
     """An editor's call whose one target path, read without parsing the JSON, is a plain absolute path
-    that resolves (symlinks followed) outside the project's state directory and the key's directory.
-    Anything less plain (an escape, a relative path, two targets) is left to the full check."""
-    found = [data[at + len(key):] for key in PATH_KEYS for at in _key_positions(data, key)]
+    that resolves (symlinks followed) outside the project's state directory and the key's directory,
+    compared without case. Anything less plain (an escape, a relative path, two targets) is left to the
+    full check."""
+    from argcheck.harness import rawinput
+
+    found = [rawinput.string_field(data, key, escapes=False) for key in ("file_path", "notebook_path")]
+    found = [path for path in found if path is not None]
     if len(found) != 1:
         return False
-    rest = found[0].lstrip(b" \t\r\n")
-    if not rest.startswith(b":"):
-        return False
-    rest = rest[1:].lstrip(b" \t\r\n")
-    end = rest.find(b'"', 1)
-    if not rest.startswith(b'"') or end < 0 or b"\\" in rest[:end]:
-        return False
-    try:
-        path = rest[1:end].decode("utf-8")
-    except UnicodeDecodeError:
-        return False
+    path = found[0]
     project = os.environ.get("CLAUDE_PROJECT_DIR", "")
     if not os.path.isabs(path) or not os.path.isabs(project) or "\0" in path:
         return False
     from argcheck.files.witnesslog import key_dir
+    from argcheck.harness.places import inside
 
     target = os.path.realpath(path)
-    return not any(target == root or target.startswith(root + os.sep)
-                   for root in (os.path.realpath(os.path.join(project, ".argcheck")), key_dir()))
-
-
-def _key_positions(data: bytes, key: bytes) -> list[int]:
-    """Where `key` stands as a JSON key (not inside a string, where its quotes would be escaped)."""
-    positions, at = [], data.find(key)
-    while at >= 0:
-        if at == 0 or data[at - 1:at] != b"\\":
-            positions.append(at)
-        at = data.find(key, at + 1)
-    return positions
+    return not any(inside(target, root) for root in (os.path.realpath(os.path.join(project, ".argcheck")),
+                                                     key_dir()))
 
 
 def _no_open_run() -> bool:
@@ -173,7 +185,7 @@ def witness(event: str, hook_input: dict) -> None:
         return
     key = log.load_key(places.key_dir())
     if key:
-        log.append(state_dir, key, record, hook_input.get("session_id"))
+        log.append(state_dir, key, record, hook_input.get("session_id"), transcript=hook_input.get("transcript_path"))
 
 
 def _open_runs(hook_input: dict):
@@ -225,21 +237,33 @@ def session_start(hook_input: dict) -> dict | None:
 
 
 def pre_tool_use(hook_input: dict, read_command=None) -> dict | None:
-    """The state guard's deny, else the consent's allow or ask, else no decision."""
+    """The witness guard's deny, else the state guard's deny, else the consent's allow or ask, else no
+    decision."""
     tool, tool_input = hook_input.get("tool_name"), hook_input.get("tool_input")
     if not isinstance(tool, str) or not isinstance(tool_input, dict):
         return None
-    command = tool_input.get("command") if tool == "Bash" else None
-    cwd_text = hook_input.get("cwd")
-    if tool == "Bash" and not (isinstance(command, str) and ("argcheck" in command or "witness" in command
-                                                                or ".argcheck" in str(cwd_text))):
-        return None  # the everyday call: nothing of argcheck's in it
-    from argcheck.harness import answers, consent, guard, places
+    from argcheck.harness import answers, guard, places, witnessguard
 
+    command = tool_input.get("command") if tool == "Bash" else None
+    cwd = places.working_dir(hook_input) or os.sep
+    if tool == "Bash":
+        reason = witnessguard.check_bash(command, cwd, places.key_dir())
+    else:
+        reason = witnessguard.check_tool(tool_input, cwd, places.key_dir(), tool in guard.EDITORS,
+                                         places.project_dir(hook_input)) if tool in guard.GUARDED else None
+    if reason:
+        return answers.permission("deny", reason)
     project, cwd = places.project_dir(hook_input), places.working_dir(hook_input)
     if project is None or cwd is None:
         return None
     state_dir = places.state_dir(project)
+    cwd_text = hook_input.get("cwd")
+    if tool == "Bash" and not (isinstance(command, str) and ("argcheck" in command.lower() or "witness" in command
+                                                                or ".argcheck" in str(cwd_text).lower()
+                                                                or witnessguard.reaches(command, cwd, state_dir))):
+        return None  # the everyday call: nothing of argcheck's in it
+    from argcheck.harness import consent
+
     if tool == "Bash":
         reason = guard.check_bash(command, cwd, state_dir, places.key_dir())
     else:

@@ -16,6 +16,7 @@ from argcheck.harness import places
 
 EDITORS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 READERS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
+GUARDED = frozenset(EDITORS) | frozenset(READERS)
 INSTEAD = ("argcheck's files change only through argcheck: record a move with `argcheck apply STATE '<move>'` "
            "(or `argcheck ingest`); `argcheck next STATE` says what is due. To drop a run, use the protocol's "
            "cancel or abort move.")
@@ -28,10 +29,12 @@ def check_tool(tool: str, tool_input: dict, cwd: str, state_dir: str | None, key
     path = tool_input.get(field) if field else None
     if not isinstance(path, str) or not path:
         return None
-    target = places.resolved(path, cwd)
-    if places.is_inside(target, key_dir) or target == key_dir:
+    from argcheck.harness.places import inside
+
+    target = places.resolved(path, cwd) or ""
+    if inside(target, key_dir):
         return KEY_REASON
-    if tool in EDITORS and (places.is_inside(target, state_dir) or target == state_dir):
+    if tool in EDITORS and state_dir and inside(target, state_dir):  # without case: .ARGCHECK/run.json
         return f"{tool} on {path} refused: {INSTEAD}"
     return None
 
@@ -46,8 +49,10 @@ def check_bash(command, cwd: str, state_dir: str | None, key_dir: str) -> str | 
         return KEY_REASON
     here = os.path.realpath(cwd)
     inside_state = bool(state_dir) and (here == state_dir or places.is_inside(here, state_dir))
-    if places.STATE_DIR_NAME not in command and not inside_state:
-        return None
+    from argcheck.harness.witnessguard import reaches
+
+    if places.STATE_DIR_NAME not in command.lower() and not inside_state and not reaches(command, cwd, state_dir):
+        return None  # nothing names the state directory, and no word is a link into it
     protected = [state_dir, key_dir]
     hit = shellwrites.written_target(command, cwd, protected)
     if hit is None:

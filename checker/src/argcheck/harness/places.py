@@ -62,3 +62,12 @@ def key_dir() -> str:
     from argcheck.files.witnesslog import key_dir as where
 
     return where()
+
+
+def inside(path: str, directory: str) -> bool:
+    """`path` is `directory` or lies under it, compared without case: on a case-insensitive file system
+    `.ARGCHECK/run.json` is a state file and `~/.CONFIG/ARGCHECK/witness.key` the key."""
+    if not directory:
+        return False
+    path, directory = path.casefold(), directory.rstrip(os.sep).casefold()
+    return path == directory or path.startswith(directory + os.sep)

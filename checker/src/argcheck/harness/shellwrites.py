@@ -27,7 +27,7 @@ WRITE_MARKS = ("open(", "write", ">", "unlink", "remove", "rename", "replace", "
 REDIRECTIONS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
 SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "|&", "\n", ";;"})
 WRAPPERS = frozenset({"sudo", "env", "command", "exec", "nohup", "xargs", "busybox", "time", "nice"})
-KEY_HINTS = ("witness.key", "argcheck/witness")
+KEY_HINTS = ("witness.key", "config/argcheck")
 ANY_WRITER = re.compile(r"(^|[\s;&|(`])(" + "|".join(sorted(WRITERS | IN_PLACE | INTERPRETERS | {"git"})) + r")\s|>")
 
 
@@ -129,15 +129,19 @@ def _destinations(args: list[str]) -> list[str]:
 
 
 def _is_protected(word: str, cwd: str, protected: list) -> bool:
-    target = places.resolved(word, cwd)
-    return any(directory and (places.is_inside(target, directory) or target == directory) for directory in protected)
+    """Compared without case: on a case-insensitive file system `.ARGCHECK/run.json` is a state file."""
+    from argcheck.harness.places import inside
+
+    target = places.resolved(word, cwd) or ""
+    return any(directory and inside(target, directory) for directory in protected)
 
 
 def _names_protected(word: str, protected: list) -> bool:
-    return places.STATE_DIR_NAME in word or any(directory and directory in word for directory in protected)
+    word = word.lower()
+    return places.STATE_DIR_NAME in word or any(directory and directory.lower() in word for directory in protected)
 
 
 def _mentioned(command: str, protected: list) -> str | None:
-    if places.STATE_DIR_NAME in command:
+    if places.STATE_DIR_NAME in command.lower():
         return places.STATE_DIR_NAME + "/"
     return next((directory for directory in protected if directory and directory in command), None)

@@ -18,11 +18,16 @@ import os
 import re
 import time
 
-from argcheck.files.witnesslog import KEY_NAME, LOG_NAME, canonical, load_key, read_log, sign, verify  # noqa: F401
+from argcheck.files.witnesslog import (KEY_NAME, LOG_NAME, MAX_LINE, canonical, load_key, read_log,  # noqa: F401
+                                      sign, tail_record, verify)
 
-MAX_TEXT = 65536  # a prompt or an output kept verbatim up to this many characters (digest of the whole)
+MAX_TEXT = 32768  # a prompt or an output kept verbatim up to this many characters (digest of the whole)
 MAX_COMMAND = 8192
 MAX_URLS = 100
+MAX_URL = 2048
+MAX_PATH = 4096
+ROOM = 1024  # what a record's line holds besides its texts: seq, prev, at, session, transcript, mac, digests
+CUT_FIRST = ("output", "text", "command", "query", "url")
 URL = re.compile(r"https?://[^\s\"'<>\\)\]]+")
 EXIT_CODE = re.compile(r"Exit code (\d+)")
 
@@ -74,6 +79,7 @@ def urls_in(value) -> list[str]:
     seen: list[str] = []
     for url in URL.findall(text):
         url = url.rstrip(".,;:")
+        url = url[:MAX_URL]
         if url not in seen:
             seen.append(url)
         if len(seen) >= MAX_URLS:
@@ -83,7 +89,8 @@ def urls_in(value) -> list[str]:
 
 # -- the key and the log (I/O) ------------------------------------------------------------------------------
 
-def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None = None) -> dict:
+def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None = None,
+           transcript=None) -> dict:
     """Add `record` to the state directory's witness log, chained and signed; the written entry."""
     import fcntl
 
@@ -91,23 +98,30 @@ def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     with os.fdopen(fd, "r+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        last = _last_entry(handle)
-        entry = {"seq": (last.get("seq", 0) if last else 0) + 1, "prev": last.get("mac", "") if last else "",
-                 "at": now or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                 "session": session_id if isinstance(session_id, str) else None, **record}
+        entry = entry_after(tail_record(handle), record, session_id, transcript, now)
         entry["mac"] = sign(key, entry)
         handle.seek(0, os.SEEK_END)
         handle.write(canonical(entry) + b"\n")
     return entry
 
 
-def _last_entry(handle) -> dict | None:
-    size = handle.seek(0, os.SEEK_END)
-    if size == 0:
-        return None
-    handle.seek(max(0, size - 4 * MAX_TEXT - 65536))
-    lines = handle.read().splitlines()
-    try:
-        return json.loads(lines[-1]) if lines else None
-    except ValueError:
-        return {"seq": -1, "mac": "broken"}  # a damaged tail: the chain stays visibly broken
+def entry_after(last: dict | None, record: dict, session_id, transcript, now: str | None) -> dict:
+    """The record as the log's next entry (unsigned): numbered after `last` (a fresh chain when None), tied to
+    the client's session and transcript, and cut to fit one line of at most MAX_LINE bytes."""
+    entry = {"seq": last["seq"] + 1 if last else 1, "prev": last.get("mac", "") if last else "",
+             "at": now or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+             "session": session_id[:MAX_COMMAND] if isinstance(session_id, str) else None,
+             "transcript": transcript[:MAX_PATH] if isinstance(transcript, str) else None, **record}
+    return fitted(entry)
+
+
+def fitted(entry: dict) -> dict:
+    """`entry` with its longest texts cut until its line fits MAX_LINE bytes, however its characters escape
+    (a control character takes six bytes in JSON); each text keeps the digest of its whole."""
+    for field in CUT_FIRST:
+        while isinstance(entry.get(field), str) and entry[field] and len(canonical(entry)) > MAX_LINE - ROOM:
+            over = len(canonical(entry)) - (MAX_LINE - ROOM)
+            entry[field] = entry[field][:max(0, len(entry[field]) - max(over // 6 + 1, len(entry[field]) // 4))]
+    if len(canonical(entry)) > MAX_LINE - ROOM:
+        entry["urls"] = []
+    return entry

@@ -96,12 +96,12 @@ def command():
 def _witnessed_if_hooked(env, state: str | None):
     """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed; its
     witness log is the one beside the state file."""
-    from argcheck.files.witnesslog import hooks_in_place, read_witness
+    from argcheck.files.witnesslog import hooks_in_place, witness_at_start
 
     if not hooks_in_place():
         return env
     state_dir = os.path.dirname(os.path.abspath(state)) if state else os.path.abspath(operations.DEFAULT_STATE_DIR)
-    return env._replace(witness=read_witness(os.path.realpath(state_dir)))
+    return env._replace(witness=witness_at_start(os.path.realpath(state_dir)))
 
 
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:

@@ -21,11 +21,12 @@ def command(last, state_dir, fmt):
     """Print the latest witnessed user prompts (newest last), each with its seq.
 
     In a witnessed run a move with "actor": "user" cites the prompt that carries the user's answer:
-    "witness": {"seq": N, "quote": "<the user's words, verbatim>"}. The log is verified first.
+    "witness": {"seq": N, "quote": "<the user's words, verbatim>"}. The log's newest part is verified first
+    (after a damaged line, the records after it still show, with the damage named).
     """
-    from argcheck.files.witnesslog import read_witness
+    from argcheck.files.witnesslog import recent_witness
 
-    witness = read_witness(os.path.realpath(state_dir))
+    witness = recent_witness(os.path.realpath(state_dir))
     prompts = witness.tool_calls("prompt")[-last:]
     if fmt == "json":
         echo_json({"prompts": [{"seq": p["seq"], "at": p.get("at"), "text": p.get("text", "")} for p in prompts],

@@ -28,12 +28,12 @@ NoneType = type(None)
 
 def _v0(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'witness_offset': {'type': 'integer', 'minimum': 0}, 'witness_session': {'type': 'string', 'minLength': 1, 'maxLength': 128}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['problem', 'problem_hash']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'witness_offset': {'type': 'integer', 'minimum': 0}, 'witness_session': {'type': 'string', 'minLength': 1, 'maxLength': 128}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='required')
         data_keys = set(data.keys())
         if "problem" in data_keys:
             data_keys.remove("problem")
@@ -82,8 +82,27 @@ def _v0(data, custom_formats={}, name_prefix=None):
             if isinstance(data__witnessseq, (int, float, Decimal)) and not isinstance(data__witnessseq, bool):
                 if data__witnessseq < 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_seq must be bigger than or equal to 0", value=data__witnessseq, name="" + (name_prefix or "data") + ".witness_seq", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "witness_offset" in data_keys:
+            data_keys.remove("witness_offset")
+            data__witnessoffset = data["witness_offset"]
+            if not isinstance(data__witnessoffset, (int)) or isinstance(data__witnessoffset, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_offset must be integer", value=data__witnessoffset, name="" + (name_prefix or "data") + ".witness_offset", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__witnessoffset, (int, float, Decimal)) and not isinstance(data__witnessoffset, bool):
+                if data__witnessoffset < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_offset must be bigger than or equal to 0", value=data__witnessoffset, name="" + (name_prefix or "data") + ".witness_offset", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "witness_session" in data_keys:
+            data_keys.remove("witness_session")
+            data__witnesssession = data["witness_session"]
+            if not isinstance(data__witnesssession, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_session must be string", value=data__witnesssession, name="" + (name_prefix or "data") + ".witness_session", definition={'type': 'string', 'minLength': 1, 'maxLength': 128}, rule='type')
+            if isinstance(data__witnesssession, str):
+                data__witnesssession_len = len(data__witnesssession)
+                if data__witnesssession_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_session must be longer than or equal to 1 characters", value=data__witnesssession, name="" + (name_prefix or "data") + ".witness_session", definition={'type': 'string', 'minLength': 1, 'maxLength': 128}, rule='minLength')
+                if data__witnesssession_len > 128:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_session must be shorter than or equal to 128 characters", value=data__witnesssession, name="" + (name_prefix or "data") + ".witness_session", definition={'type': 'string', 'minLength': 1, 'maxLength': 128}, rule='maxLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'problem': {'maxLength': 4000, 'minLength': 10, 'pattern': '\\S', 'type': 'string'}, 'problem_hash': {'pattern': '^[0-9a-f]{16}$', 'type': 'string'}, 'conversation_id': {'maxLength': 500, 'minLength': 1, 'pattern': '\\S', 'type': 'string'}, 'witnessed': {'type': 'boolean'}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'witness_offset': {'type': 'integer', 'minimum': 0}, 'witness_session': {'type': 'string', 'minLength': 1, 'maxLength': 128}}, 'required': ['problem', 'problem_hash'], 'type': 'object'}, rule='additionalProperties')
     return data
 
 
