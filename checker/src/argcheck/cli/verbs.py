@@ -159,8 +159,9 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         echo(text, nl=not text.endswith("\n"))
     else:
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            from argcheck.files import writing
+
+            writing.write_text(output, text)
         except OSError as error:
             echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
             return int(ExitCode.USAGE)
