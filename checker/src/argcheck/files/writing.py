@@ -27,6 +27,7 @@ import stat
 
 STATE_DIR = ".argcheck"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO planted as the log must not hang the hook (it is refused)
 _TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0)
 
 
@@ -59,9 +60,12 @@ def refuse_links(path: str) -> None:
         return
     for end in range(first + 1, len(parts) + 1):
         prefix = os.sep.join(parts[:end]) or os.sep
-        with contextlib.suppress(OSError):
-            if stat.S_ISLNK(os.lstat(prefix).st_mode):
-                raise _refusal(path, prefix)
+        try:
+            mode = os.lstat(prefix).st_mode
+        except OSError:
+            return  # not there (yet): nothing below it is there either
+        if stat.S_ISLNK(mode):
+            raise _refusal(path, prefix)
 
 
 def under_state_dir(path: str) -> bool:
@@ -237,7 +241,7 @@ def open_append(path: str, private: bool = True, readable: bool = False, follow:
     `private`: the file is made 0600, and a file found wider (an older argcheck made the witness log 0644)
     is narrowed to 0600 when it is ours."""
     target = place(path, follow)
-    flags = (os.O_RDWR if readable else os.O_WRONLY) | os.O_CREAT | os.O_APPEND | _NOFOLLOW
+    flags = (os.O_RDWR if readable else os.O_WRONLY) | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK
     fd = os.open(target, flags, 0o600 if private else 0o666)
     try:
         info = os.fstat(fd)
