@@ -64,7 +64,8 @@ async def test_lists_the_generic_and_the_toulmini_tools(tmp_path):
 
 async def test_a_full_chain_with_toulminis_tool_names(tmp_path):
     async with Client(server(tmp_path)) as client:
-        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state=".argcheck/chain.json")
+        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"],
+                                    state=".argcheck/chain.json")
         assert not error and started["ok"] and started["status"] == "started" and started["created"]
         state = started["state"]
         assert state == str(tmp_path / ".argcheck" / "chain.json") and "phase 1 of 4" in started["prompt"]
@@ -165,12 +166,14 @@ async def test_generic_tools_and_the_council(tmp_path):
     async with Client(server(tmp_path)) as client:
         created, error = await call(client, "argcheck_init", protocol="toulmin",
                                     options={"query": CHAIN["query"], "relax": ["warrant"]}, state=".argcheck/t.json")
-        assert not error and created["state"] == str(tmp_path / ".argcheck" / "t.json") and created["next"]["relax"] == ["warrant"]
+        assert not error and created["state"] == str(tmp_path / ".argcheck" / "t.json")
+        assert created["next"]["relax"] == ["warrant"]
         asked, error = await call(client, "consult_field_experts", state=".argcheck/t.json",
                                   perspectives=["compiler engineer", "SRE"], question="Do types prevent outages?")
         assert not error and asked["pending"] == ["compiler engineer", "SRE"]
         assert "field-experts council" in asked["prompt"]
-        answered, error = await call(client, "consult_field_experts", state=".argcheck/t.json", consultee="codex", opinions=[
+        answered, error = await call(client, "consult_field_experts", state=".argcheck/t.json", consultee="codex",
+                                     opinions=[
             {"perspective": "compiler engineer", "opinion": "Types encode invariants checked on every build.",
              "feeds": "backing"},
             {"perspective": "SRE", "opinion": "Most outages come from configuration, not code.", "feeds": "rebuttal"}])

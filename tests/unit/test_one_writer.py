@@ -1,10 +1,11 @@
 """One way to write a file: no module of the package but files/writing.py opens, creates, renames or links a
 file for writing, so a second writer (one that would follow a link planted in .argcheck/) cannot come back.
 
-Read statically from every call in the package: open() with a mode that writes, os.open() with a flag that
-writes or creates (os.fdopen only wraps a descriptor: the call that opened it is the one checked), os.replace / rename / link / symlink / makedirs / mkdir, tempfile, shutil's
-copies and moves, pathlib's write_text / write_bytes / touch / mkdir. Deleting (os.unlink, shutil.rmtree)
-is not writing: it removes the name, never what a link points to.
+Read statically from every call in the package: open() with a mode that writes, os.open() with any flag but
+the known read-only ones (os.fdopen only wraps a descriptor: the call that opened it is the one checked),
+os.replace / rename / link / symlink / makedirs / mkdir, tempfile, shutil's copies and moves, pathlib's
+write_text / write_bytes / touch / mkdir. Deleting (os.unlink, shutil.rmtree) is not writing: it removes the
+name, never what a link points to.
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ def test_no_module_but_the_writer_writes_a_file():
 
 @pytest.mark.parametrize("source", [
     "open(path, 'w')", "open(path, mode='a', encoding='utf-8')", "open(path, 'r+b')", "open(path, how)",
-    "os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)", "os.open(path, FLAGS | os.O_APPEND)", "os.open(temp, _TEMP_FLAGS, 0o600)",
+    "os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)", "os.open(path, FLAGS | os.O_APPEND)",
+    "os.open(temp, _TEMP_FLAGS, 0o600)",
     "os.replace(a, b)", "os.makedirs(d, exist_ok=True)", "os.link(a, b)",
     "tempfile.mkstemp()", "shutil.copy(a, b)", "Path(p).write_text('x')", "p.open('w')", "io.open(p, 'w')",
     "target.touch()",
@@ -102,8 +104,9 @@ def test_the_check_sees_every_kind_of_raw_write(source):
 
 
 @pytest.mark.parametrize("source", [
-    "open(path)", "open(path, 'rb')", "open(path, encoding='utf-8')", "os.open(path, os.O_RDONLY)", "os.open(path, os.O_RDONLY | os.O_NONBLOCK)",
-    "os.fdopen(fd, 'rb')", "writing.write_text(p, t)", "self.files.write_text(p, t)", "os.unlink(path)", "shutil.rmtree(d)", "text.replace('a', 'b')",
+    "open(path)", "open(path, 'rb')", "open(path, encoding='utf-8')", "os.open(path, os.O_RDONLY)",
+    "os.open(path, os.O_RDONLY | os.O_NONBLOCK)", "os.fdopen(fd, 'rb')", "writing.write_text(p, t)",
+    "self.files.write_text(p, t)", "os.unlink(path)", "shutil.rmtree(d)", "text.replace('a', 'b')",
     "webbrowser.open(url)", "os.path.join(a, b)",
 ])
 def test_the_check_leaves_reads_and_deletions_alone(source):

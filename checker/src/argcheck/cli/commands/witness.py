@@ -55,7 +55,7 @@ def _purge(state_dir: str) -> int:
     echo("\n".join(f"deleted {path}" for path in removed) or f"no witness log in {state_dir}")
     key = os.path.join(key_dir(), KEY_NAME)
     echo(f"left: the witness key {key} (shared by every project; `rm {key}` removes it, and the hooks make a new "
-         f"one at the next session), the state files in {state_dir}/ (a run witnessed with the deleted log no "
-         "longer validates), and the hooks, which record again while a run is open "
+         f"one at the next session), the state files in {state_dir}/ (a witnessed run whose moves cite the deleted "
+         "log no longer validates), and the hooks, which record again while a run is open "
          "(`./install.sh --uninstall --agent claude` removes them).", err=True)
     return int(ExitCode.OK)
