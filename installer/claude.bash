@@ -85,7 +85,7 @@ hooks_summary() {
   printf 'the project'"'"'s .argcheck/ (any other asks), hold the agent'"'"'s Stop while its run owes a move (3 times at most),\n'
   printf 'and deny edits to .argcheck/ state. Every Read, Grep, Glob, Edit, Write and Bash call passes through them. While a\n'
   printf 'run is open they record your prompts, each Bash command with its output, and web search URLs (at most 64 KB a record)\n'
-  printf 'in .argcheck/witness.jsonl: private (0600, git-ignored), signed with a key in %s; `argcheck witness --purge` deletes it.\n' \
+  printf 'in .argcheck/witness.jsonl: private (0600, git-ignored), signed with a key in %s; argcheck witness --purge deletes it.\n' \
     "$(witness_key_dir)"
 }
 
