@@ -126,7 +126,7 @@ assert_marked_skills_in() {
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
 
-@test "--agent gemini --hooks on a terminal prints the policy, asks y/N, and N changes nothing" {
+@test "--agent gemini --hooks on a terminal prints the policy's five-line summary, asks y/N, and N changes nothing" {
   assert_first_install_ok
   local before
   before="$(tree_with_contents "${HOME}" "${PROJECT_DIR}")"

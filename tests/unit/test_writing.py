@@ -91,3 +91,11 @@ def test_a_fifo_in_place_of_a_log_is_refused_never_waited_on(tmp_path, readable)
     os.mkfifo(tmp_path / "fifo")
     with pytest.raises(OSError):  # ENXIO (no reader), or ours: not a regular file
         writing.open_append(str(tmp_path / "fifo"), readable=readable)
+
+
+def test_a_hard_link_in_place_of_a_log_gets_nothing_appended(tmp_path, victim):
+    (tmp_path / ".argcheck").mkdir()
+    os.link(victim, tmp_path / ".argcheck" / "witness.jsonl")
+    with pytest.raises(OSError, match="hard link"):
+        writing.open_append(str(tmp_path / ".argcheck" / "witness.jsonl"))
+    assert victim.read_text() == "precious\n"

@@ -247,6 +247,9 @@ def open_append(path: str, private: bool = True, readable: bool = False, follow:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, f"refusing to append to {target}: not a regular file", target)
+        if info.st_nlink > 1:  # a hard link planted in place of the log is another file's name too
+            raise OSError(errno.EMLINK, f"refusing to append to {target}: it has {info.st_nlink} names (a hard "
+                                        "link); remove it", target)
         if private and info.st_mode & 0o077 and info.st_uid == getattr(os, "geteuid", lambda: info.st_uid)():
             os.fchmod(fd, 0o600)
     except BaseException:
