@@ -2,7 +2,7 @@
 the server keeps them in the project it was started in.
 
 - A state file is written only inside the project's `.argcheck/` (the `state` argument, `force` included).
-- A file or folder an init option names (a council's `document`, a `panel` file, `options.workspace`) must
+- A file or folder an init option names (a document, a panel file, `options.workspace`) must
   lie inside the project, symlinks followed: `options.workspace: "/"` cannot lift the document confinement.
 - `argcheck mcp --allow-outside`, given by the user who registers the server, lifts both.
 
