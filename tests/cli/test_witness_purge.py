@@ -66,3 +66,11 @@ def _ignored(root, name: str) -> bool:
         subprocess.run(["git", "init", "-q", str(root)], check=True)
     done = subprocess.run(["git", "-C", str(root), "check-ignore", "-q", "--no-index", name])
     return done.returncode == 0
+
+
+def test_a_folder_argcheck_cannot_write_is_one_line_and_exit_2_never_an_internal_error(tmp_path):
+    (tmp_path / "blocker").write_text("a file where a folder should be\n")
+    done = argcheck(tmp_path, "schema", "triz", "--output-dir", "blocker/schemas")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("argcheck: ") and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
