@@ -89,11 +89,10 @@ def make_projects(root: Path, argcheck: str) -> dict[str, Path]:
     state = ".argcheck/done.json"
     subprocess.run([argcheck, "init", "triz", "--problem", "How do we keep a bench honest over time?",
                     "--state", state], cwd=finished, check=True, capture_output=True)
-    cancelled = subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user",
-                                                                       "reason": "bench"})],
-                               cwd=finished, capture_output=True)
-    if cancelled.returncode not in (0, 4):  # 4: the run reached a terminal status, as a cancel does
-        sys.exit(f"bench: cannot cancel the run: {cancelled.stderr.decode(errors='replace')}")
+    cancel = json.dumps({"type": "cancel", "actor": "user", "reason": "bench"})
+    done = subprocess.run([argcheck, "apply", state, cancel], cwd=finished, capture_output=True)
+    if done.returncode not in (0, 4):  # 4: the cancel ended the run, as it should
+        raise SystemExit(f"bench: the cancel was refused: {done.stdout.decode()}{done.stderr.decode()}")
     return {"no .argcheck/": empty, "a finished run": finished}
 
 

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "checker" / "src"))
 
 from argcheck.core import lifecycle  # noqa: E402
-from argcheck.files import statefile  # noqa: E402
+from argcheck.files import statefile, writing  # noqa: E402
 from argcheck.core.env import OUTSIDE, Env  # noqa: E402
 from argcheck.files.operations import replay_doc  # noqa: E402
 
@@ -262,7 +262,7 @@ def write(doc: dict, path: Path) -> None:
     errors = [f for f in findings if f.is_error]
     if errors:
         raise SystemExit(f"make_states: {path.name} does not validate: {errors[:5]}")
-    statefile.write_atomic(str(path), statefile.serialize(doc))
+    writing.replace(str(path), statefile.serialize(doc))
     warnings = len(findings) - len(errors)
     print(f"make_states: {path} {doc['move_count']} moves, {path.stat().st_size / 1e6:.2f} MB, "
           f"status {doc['status']}, {warnings} warning(s)", file=sys.stderr)

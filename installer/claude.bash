@@ -79,7 +79,24 @@ claude_hooks() {
     "$(hook_launcher)" "${names[@]}"
 }
 
-# Prints exactly what --hooks will add and asks for consent (unless --yes or --dry-run); exits 1 on "no".
+# Five plain lines on everything the hooks do, what they record and where (the consent starts with them).
+hooks_summary() {
+  printf 'argcheck hooks, in short: they let argcheck'"'"'s own commands run unasked when they write nothing or only into\n'
+  printf 'the project'"'"'s .argcheck/ (any other asks), hold the agent'"'"'s Stop while its run owes a move (3 times at most),\n'
+  printf 'and deny edits to .argcheck/ state. Every Read, Grep, Glob, Edit, Write and Bash call passes through them. While a\n'
+  printf 'run is open they record your prompts, each Bash command with its output, and web search URLs (at most 64 KB a record)\n'
+  printf 'in .argcheck/witness.jsonl: private (0600, git-ignored), signed with a key in %s; argcheck witness --purge deletes it.\n' \
+    "$(witness_key_dir)"
+}
+
+witness_key_dir() {
+  local base="${XDG_CONFIG_HOME:-}"
+  case "${base}" in /*) ;; *) base="${HOME}/.config" ;; esac
+  printf '%s/argcheck\n' "${base}"
+}
+
+# Prints the summary, then where the hooks go (the exact JSON with --dry-run), and asks for consent (unless
+# --yes or --dry-run); exits 1 on "no".
 consent_to_hooks() {
   local plan answer file
   file="$(hooks_settings_file)"
@@ -88,9 +105,12 @@ consent_to_hooks() {
     printf 'argcheck hooks: already in %s, nothing to add\n' "${file}"
     return 0
   fi
-  printf 'argcheck hooks: this JSON will be added to %s\n%s\n' "${file}" "${plan}"
-  printf 'With it, the argcheck commands the skills teach run without a permission prompt, but only those\n'
-  printf 'that write nothing or write only into the project'"'"'s .argcheck/ directory; ./install.sh --uninstall removes it.\n'
+  hooks_summary
+  if [ "${DRY_RUN}" = 1 ]; then
+    printf 'argcheck hooks: this JSON will be added to %s\n%s\n' "${file}" "${plan}"
+  else
+    printf 'They go into %s (the exact JSON: add --dry-run); ./install.sh --uninstall removes them.\n' "${file}"
+  fi
   if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
   printf 'Add it? [y/N] '
   read -r answer || answer=""

@@ -109,6 +109,20 @@ uninstall() {
   fi
   remove_created_dirs
   uninstall_result "${version}" "${found}"
+  if [ "${found}" = 1 ] && [ "${DRY_RUN}" = 0 ] && { [ "${AGENT_GIVEN}" = 0 ] || has_agent claude; }; then
+    uninstall_leftovers
+  fi
+}
+
+# What the hooks made that no uninstall removes (it is in the user's projects and config), and how to remove it.
+uninstall_leftovers() {
+  local state="${XDG_STATE_HOME:-}"
+  case "${state}" in /*) ;; *) state="${HOME}/.local/state" ;; esac
+  printf 'left in place: the witness log of each project where the hooks ran, .argcheck/witness.jsonl (your prompts\n'
+  printf '  and Bash output; remove it with: rm .argcheck/witness.jsonl there), the witness key in %s and the Stop\n' \
+    "$(witness_key_dir)"
+  printf '  gate'"'"'s counters in %s (remove both: rm -r %q %q), and your state files in .argcheck/\n' \
+    "${state}/argcheck" "$(witness_key_dir)" "${state}/argcheck"
 }
 
 uninstall_result() {

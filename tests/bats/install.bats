@@ -250,12 +250,29 @@ PY
   [[ "${output}" != *impostor* ]]
 }
 
+@test "--hooks starts its consent with five plain lines: what the hooks approve, hold, deny, see and record, and where" {
+  assert_first_install_ok
+  run -0 --separate-stderr env -u XDG_CONFIG_HOME "${INSTALL}" --prefix "${PREFIX}" --hooks --dry-run </dev/null
+  local summary
+  summary="$(printf '%s\n' "${output}" | sed -n '/^argcheck hooks, in short: /,+4p')"
+  [ "$(printf '%s\n' "${output}" | grep -n 'argcheck hooks, in short: ' | cut -d: -f1)" -lt \
+    "$(printf '%s\n' "${output}" | grep -n 'this JSON will be added' | cut -d: -f1)" ]
+  [ "$(printf '%s\n' "${summary}" | wc -l)" = 5 ]
+  local said
+  for said in ".argcheck/" "Stop" "deny edits" "Read, Grep, Glob, Edit, Write and Bash" "your prompts" \
+      "Bash command with its output" "64 KB" ".argcheck/witness.jsonl" "0600" "git-ignored" \
+      "${TEST_HOME}/.config/argcheck" "argcheck witness --purge"; do
+    [[ "${summary}" == *"${said}"* ]] || { echo "the summary does not say: ${said}"; false; }
+  done
+}
+
 @test "--hooks on a terminal asks y/N, and N changes nothing" {
   assert_first_install_ok
   local before
   before="$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")"
   run bash -c 'printf "n\n" | script -qec "$1" /dev/null' _ "${INSTALL} --prefix ${PREFIX} --hooks"
-  [[ "${output}" == *"this JSON will be added to ${TEST_HOME}/.claude/settings.json"*"Add it? [y/N]"* ]]
+  [[ "${output}" == *"argcheck hooks, in short: "*"They go into ${TEST_HOME}/.claude/settings.json (the exact JSON: add --dry-run)"*"Add it? [y/N]"* ]]
+  [[ "${output}" != *'"hooks": {'* ]]  # the JSON itself only with --dry-run
   [[ "${output}" == *"no consent given: nothing installed"* ]]
   [ "$(tree_listing_with_times "${PREFIX}" "${TEST_HOME}")" = "${before}" ]
 }
@@ -360,6 +377,8 @@ PY
   PATH="${STUBS}:${PATH}" run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --uninstall
 
   [[ "${output}" == "argcheck ${VERSION} uninstalled from ${PREFIX}, "*" from ${TEST_HOME}/.claude/skills ("*"), "*" from ${PROJECT_DIR}/.claude/skills ("* ]]
+  # what the hooks leave in projects and the user's folders, and how to remove it
+  [[ "${output}" == *"left in place: the witness log of each project"*".argcheck/witness.jsonl"*"rm .argcheck/witness.jsonl"*"the witness key in "*"/argcheck and the Stop"*"rm -r "* ]]
   [ ! -e "${PREFIX}/share" ]
   [ ! -e "${PREFIX}/bin/argcheck" ]
   [ ! -e "${PREFIX}/bin/argcheck-consult" ]

@@ -126,7 +126,7 @@ assert_marked_skills_in() {
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
 
-@test "--agent gemini --hooks on a terminal prints the policy, asks y/N, and N changes nothing" {
+@test "--agent gemini --hooks on a terminal prints the policy's five-line summary, asks y/N, and N changes nothing" {
   assert_first_install_ok
   local before
   before="$(tree_with_contents "${HOME}" "${PROJECT_DIR}")"
@@ -134,7 +134,8 @@ assert_marked_skills_in() {
   run bash -c 'printf "n\n" | HOME="$2" script -qec "$1" /dev/null' _ \
     "${INSTALL} --prefix ${PREFIX} --agent gemini --project ${PROJECT_DIR} --hooks" "${HOME}"
 
-  [[ "${output}" == *"Gemini CLI policy: this file will be written to ${HOME}/.gemini/policies/argcheck.toml"*"Write it? [y/N]"* ]]
+  [[ "${output}" == *"Gemini CLI policy, in short: "*"It goes to ${HOME}/.gemini/policies/argcheck.toml (the exact policy: add --dry-run)"*"Write it? [y/N]"* ]]
+  [[ "${output}" != *"[[rule]]"* ]]  # the policy itself only with --dry-run
   [[ "${output}" == *"no consent given: nothing installed"* ]]
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
@@ -142,12 +143,16 @@ assert_marked_skills_in() {
 @test "--agent gemini --project DIR --hooks --yes writes exactly the policy it prints, allowing only argcheck's commands and skills, asking before writes outside .argcheck/" {
   assert_first_install_ok
 
+  local policy="${HOME}/.gemini/policies/argcheck.toml"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent gemini --project "${PROJECT_DIR}" --hooks --dry-run </dev/null
+  [[ "$(printf '%s\n' "${output}" | sed -n '/^Gemini CLI policy, in short: /,+4p' | sed -n 5p)" == "It goes to ${policy} "* ]]
+  printf '%s\n' "${output}" | sed -n '/^# Installed by argcheck/,/^Gemini CLI policy: end of /p' | sed '$d' >"${BATS_TEST_TMPDIR}/printed.toml"
+  [ ! -e "${policy}" ]
+
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent gemini --project "${PROJECT_DIR}" --hooks --yes </dev/null
 
-  local policy="${HOME}/.gemini/policies/argcheck.toml"
   assert_marked_skills_in "${PROJECT_DIR}/.gemini/skills"
   [[ "${output}" == *", Gemini CLI policy in ${policy}"* ]]
-  printf '%s\n' "${output}" | sed -n '/^# Installed by argcheck/,/^With it, Gemini CLI/p' | sed '$d' >"${BATS_TEST_TMPDIR}/printed.toml"
   cmp "${BATS_TEST_TMPDIR}/printed.toml" "${policy}"
   run -0 python3 - "${policy}" "$(source_skills | paste -sd '|' -)" <<'PY'
 import re, sys, tomllib

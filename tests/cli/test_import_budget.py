@@ -61,7 +61,8 @@ EXPECTED = {
                                                 "argcheck.protocols.deliberate.render_graph",
                                                 "argcheck.core.markdown_safety"],
     "apply": CORE + DELIBERATE + ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.cli.batchview",
-                                  "argcheck.core.lifecycle", "argcheck.files.statefile", "contextlib", "fcntl", "zlib"],
+                                  "argcheck.core.lifecycle", "argcheck.files.statefile", "argcheck.files.writing",
+                                  "contextlib", "fcntl", "zlib"],
 }
 WITNESSED_ONLY = ("argcheck.files.witnesslog",)  # the run here is unwitnessed: no log to read or verify
 SLACK = 6  # room for small changes and other Python versions; click alone is about 30 modules

@@ -58,4 +58,4 @@ def test_apply_and_ingest_leave_no_lock_file(tmp_path):
     assert argcheck("apply", state, point, cwd=tmp_path).returncode == 0
     failed = '{"envelope": 1, "response": null, "failure": "timeout"}'
     assert argcheck("ingest", state, failed, cwd=tmp_path).returncode == 0
-    assert sorted(p.name for p in state.parent.iterdir()) == ["d.json", "runs.index"]  # and no lock file
+    assert sorted(p.name for p in state.parent.iterdir()) == [".gitignore", "d.json", "runs.index"]  # no lock file

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from argcheck.core import lifecycle
-from argcheck.files import statefile
+from argcheck.files import writing
 from conftest import QUESTION, argcheck_executable, init_state
 
 OK, FINDINGS, USAGE = 0, 1, 2
@@ -64,7 +64,7 @@ def _dead_pid() -> int:
 
 
 def _temp_name(state: Path, pid: int) -> str:
-    return f".{state.name}.{pid}-{statefile._host_tag()}-abc123.tmp"
+    return f".{state.name}.{pid}-{writing._host_tag()}-abc123.tmp"
 
 
 def test_a_later_write_removes_the_temp_file_of_a_dead_writer_only(run, opened_state, tmp_path):
@@ -85,14 +85,14 @@ def test_a_later_write_removes_the_temp_file_of_a_dead_writer_only(run, opened_s
 
 
 def test_a_temp_file_named_by_the_writer_is_recognised_as_its_own(tmp_path):
-    fd, temp = statefile.temp_file(str(tmp_path / "s.json"))
+    fd, temp = writing.temp_file(str(tmp_path / "s.json"))
     os.close(fd)
     name = os.path.basename(temp)
     assert name.startswith(".s.json.") and name.endswith(".tmp")
-    assert statefile.remove_stale_temps(str(tmp_path / "s.json")) == []  # its writer (this process) runs
+    assert writing.remove_stale_temps(str(tmp_path / "s.json")) == []  # its writer (this process) runs
     dead = tmp_path / name.replace(f".{os.getpid()}-", f".{_dead_pid()}-")
     os.rename(temp, dead)
-    assert statefile.remove_stale_temps(str(tmp_path / "s.json")) == [dead.name]
+    assert writing.remove_stale_temps(str(tmp_path / "s.json")) == [dead.name]
 
 
 # ---------------------------------------------------------------- a mistyped path

@@ -121,3 +121,39 @@ def test_a_long_next_step_is_clipped_to_the_budget():
                                                                        "commands": ["argcheck next"]})
     text = resume.context_text([run])
     assert len(text.encode()) <= 120 + resume.PER_RUN
+
+
+# -- fail open: a gate that cannot keep its count lets the stop through ---------------------------------------
+
+@pytest.mark.parametrize("where", ["a file in the way", "a read-only file system", "the counter is a folder"])
+def test_a_stop_goes_through_when_the_count_cannot_be_kept(project, hook, tmp_path, where):
+    init(project)
+    if where == "a file in the way":
+        (tmp_path / "blocker").write_text("")
+        state_home = str(tmp_path / "blocker" / "state")
+    elif where == "a read-only file system":
+        state_home = "/proc/argcheck-no-such-state-home"
+    else:
+        state_home = str(tmp_path / "state-home")
+        os.makedirs(os.path.join(state_home, "argcheck", "stop-blocks", "conv-1"))
+    answers = [hook("Stop", stop_input(project, active=index > 0), env={"XDG_STATE_HOME": state_home}).stdout
+               for index in range(2)]
+    assert answers == [b"", b""]  # never blocked: an uncounted block could hold the agent for ever
+
+
+@pytest.mark.parametrize("counter", ["garbage", "-1", "9" * 40, "\xff\xfe"])
+def test_a_corrupt_counter_lets_a_continued_stop_through(project, hook, state_home, counter):
+    init(project)
+    assert hook("Stop", stop_input(project), env=state_home).stdout  # the first stop: blocked, counted
+    path = os.path.join(state_home["XDG_STATE_HOME"], "argcheck", "stop-blocks", "conv-1")
+    with open(path, "w", encoding="latin-1") as handle:
+        handle.write(counter)
+    assert hook("Stop", stop_input(project, active=True), env=state_home).stdout == b""
+    assert hook("Stop", stop_input(project, active=False), env=state_home).stdout  # a new stop is held again
+
+
+def test_the_count_is_private_to_the_user(project, hook, state_home):
+    init(project)
+    hook("Stop", stop_input(project), env=state_home)
+    path = os.path.join(state_home["XDG_STATE_HOME"], "argcheck", "stop-blocks", "conv-1")
+    assert oct(os.stat(path).st_mode & 0o777) == oct(0o600)

@@ -71,8 +71,8 @@ def test_inspector_starts_a_chain(inspector, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["home"]  # the test's HOME only: no state file
     assert "phase 1 of 4: grounding" in structured["prompt"]
     kept = run(inspector, tmp_path, "--method", "tools/call", "--tool-name", "initiate_toulmin_sequence",
-               "--tool-arg", f"query={QUERY}", "--tool-arg", "state=chain.json")
-    assert Path(json.loads(kept.stdout)["structuredContent"]["state"]) == tmp_path / "chain.json"
+               "--tool-arg", f"query={QUERY}", "--tool-arg", "state=.argcheck/chain.json")
+    assert Path(json.loads(kept.stdout)["structuredContent"]["state"]) == tmp_path / ".argcheck" / "chain.json"
 
 
 def test_inspector_sees_a_toulmini_refusal_as_toulminis_plain_text_error(inspector, tmp_path):

@@ -64,10 +64,11 @@ async def test_lists_the_generic_and_the_toulmini_tools(tmp_path):
 
 async def test_a_full_chain_with_toulminis_tool_names(tmp_path):
     async with Client(server(tmp_path)) as client:
-        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
+        started, error = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"],
+                                    state=".argcheck/chain.json")
         assert not error and started["ok"] and started["status"] == "started" and started["created"]
         state = started["state"]
-        assert state == str(tmp_path / "chain.json") and "phase 1 of 4" in started["prompt"]
+        assert state == str(tmp_path / ".argcheck" / "chain.json") and "phase 1 of 4" in started["prompt"]
         steps = [
             ("inject_logic_bridge", {"data_json": json.dumps(CHAIN["data"]), "claim_json": json.dumps(CHAIN["claim"])},
              "grounded", "phase 2 of 4"),
@@ -108,7 +109,7 @@ async def test_stateless_toulmini_calls_check_the_chain_and_write_nothing(tmp_pa
 
 async def test_a_circuit_breaker_terminates_the_chain(tmp_path):
     async with Client(server(tmp_path)) as client:
-        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
+        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state=".argcheck/chain.json")
         state = started["state"]
         await call(client, "inject_logic_bridge", state=state, data_json=CHAIN["data"], claim_json=CHAIN["claim"])
         backing = dict(CHAIN["backing"], strength="irrelevant")
@@ -143,7 +144,8 @@ async def test_bad_arguments_are_structured_errors(tmp_path):
         assert error and bad_json["error"]["code"] == "ARG001"
         short, error = await call(client, "initiate_toulmin_sequence", query="why")
         assert error and short["error"]["name"] == "QUERY_TOO_SHORT"
-        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"], state="chain.json")
+        started, _ = await call(client, "initiate_toulmin_sequence", query=CHAIN["query"],
+                                state=".argcheck/chain.json")
         before = Path(started["state"]).read_bytes()
         refused, error = await call(client, "argcheck_apply", state=started["state"],
                                     moves={"type": "judgment", "verdict": CHAIN["verdict"]})
@@ -163,32 +165,34 @@ async def test_bad_arguments_are_structured_errors(tmp_path):
 async def test_generic_tools_and_the_council(tmp_path):
     async with Client(server(tmp_path)) as client:
         created, error = await call(client, "argcheck_init", protocol="toulmin",
-                                    options={"query": CHAIN["query"], "relax": ["warrant"]}, state="t.json")
-        assert not error and created["state"] == str(tmp_path / "t.json") and created["next"]["relax"] == ["warrant"]
-        asked, error = await call(client, "consult_field_experts", state="t.json",
+                                    options={"query": CHAIN["query"], "relax": ["warrant"]}, state=".argcheck/t.json")
+        assert not error and created["state"] == str(tmp_path / ".argcheck" / "t.json")
+        assert created["next"]["relax"] == ["warrant"]
+        asked, error = await call(client, "consult_field_experts", state=".argcheck/t.json",
                                   perspectives=["compiler engineer", "SRE"], question="Do types prevent outages?")
         assert not error and asked["pending"] == ["compiler engineer", "SRE"]
         assert "field-experts council" in asked["prompt"]
-        answered, error = await call(client, "consult_field_experts", state="t.json", consultee="codex", opinions=[
+        answered, error = await call(client, "consult_field_experts", state=".argcheck/t.json", consultee="codex",
+                                     opinions=[
             {"perspective": "compiler engineer", "opinion": "Types encode invariants checked on every build.",
              "feeds": "backing"},
             {"perspective": "SRE", "opinion": "Most outages come from configuration, not code.", "feeds": "rebuttal"}])
         assert not error and answered["pending"] == [] and [o["id"] for o in answered["opinions"]] == ["O1", "O2"]
-        prompt, error = await call(client, "argcheck_prompt", state="t.json")
+        prompt, error = await call(client, "argcheck_prompt", state=".argcheck/t.json")
         assert not error and "phase 1 of 4" in prompt["prompt"]
-        applied, error = await call(client, "argcheck_apply", state="t.json", moves=json.dumps(
+        applied, error = await call(client, "argcheck_apply", state=".argcheck/t.json", moves=json.dumps(
             [{"type": "grounding", "data": CHAIN["data"], "claim": CHAIN["claim"]},
              {"type": "logic_bridge", "warrant": dict(CHAIN["warrant"], strength="weak"),
               "backing": dict(CHAIN["backing"], council=["O1"])}]))
         assert not error and applied["applied"] == 2 and applied["status"] == "bridged"
         assert [f["code"] for f in applied["findings"]] == ["TLM110"]
-        ingested, error = await call(client, "argcheck_ingest", state="t.json",
+        ingested, error = await call(client, "argcheck_ingest", state=".argcheck/t.json",
                                      reply={"rebuttal": dict(CHAIN["rebuttal"], council=["O2"]),
                                             "qualifier": CHAIN["qualifier"]})
         assert not error and ingested["status"] == "stress_tested"
-        rendered, error = await call(client, "argcheck_render", state="t.json", format="mermaid")
+        rendered, error = await call(client, "argcheck_render", state=".argcheck/t.json", format="mermaid")
         assert not error and rendered["report"].startswith("flowchart LR")
-        md, _ = await call(client, "argcheck_render", state="t.json")
+        md, _ = await call(client, "argcheck_render", state=".argcheck/t.json")
         assert "via codex" in md["report"] and "RELAXED for warrant" in md["report"]
         record, error = await call(client, "argcheck_render", state="t.json", format="madr")
         assert not error and record["report"].startswith("---\nstatus: proposed\n")

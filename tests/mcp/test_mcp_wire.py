@@ -43,7 +43,7 @@ def structured(reply: dict) -> dict:
 
 
 def new_state(tmp_path: Path) -> Path:
-    state = tmp_path / "d.json"
+    state = tmp_path / ".argcheck" / "d.json"
     done = subprocess.run([sys.executable, "-m", "argcheck", "init", "deliberate", "--question", QUESTION,
                            "--state", str(state)], capture_output=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -144,7 +144,7 @@ def test_a_request_whose_id_is_not_a_string_or_an_integer_is_answered_and_the_se
 
 def test_a_tool_call_with_a_lone_surrogate_in_its_arguments_is_answered_with_its_id(tmp_path):
     line = (b'{"jsonrpc":"2.0","id":"call-7","method":"tools/call","params":{"name":"argcheck_apply",'
-            b'"arguments":{"state":"d.json","moves":{"type":"point","text":"\\udc80"}}}}')
+            b'"arguments":{"state":".argcheck/d.json","moves":{"type":"point","text":"\\udc80"}}}}')
     replies = exchange(tmp_path, [line], timeout=60)
     assert [(reply["id"], reply["error"]["code"]) for reply in replies] == [("call-7", -32700)]
     assert "lone surrogate" in replies[0]["error"]["message"]

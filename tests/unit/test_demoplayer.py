@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from argcheck.files import operations
 from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir, sentence_clip
 
 
@@ -48,10 +49,10 @@ def test_the_work_folder_is_removed_unless_kept(tmp_path):
         player.workdir = workdir
         return player
 
-    assert play_in_workdir(make, None, prefix="argcheck-test-demo-") == 0
+    assert play_in_workdir(make, None, operations, prefix="argcheck-test-demo-") == 0
     assert os.path.basename(seen[0]).startswith("argcheck-test-demo-") and not os.path.exists(seen[0])
     kept = tmp_path / "kept" / "here"
-    assert play_in_workdir(make, str(kept)) == 0
+    assert play_in_workdir(make, str(kept), operations) == 0
     assert digest(str(kept / "s.json")) == "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"
 
 
@@ -63,7 +64,7 @@ def test_the_work_folder_is_removed_when_the_demo_fails(tmp_path):
         raise OSError("disk full")
 
     with pytest.raises(OSError):
-        play_in_workdir(make, None)
+        play_in_workdir(make, None, operations)
     assert not os.path.exists(made[0])
 
 
@@ -82,6 +83,6 @@ def test_a_digest_is_cut_between_words(text, limit, clipped):
 
 def test_the_closing_note_says_the_files_are_deleted_or_where_the_run_is_kept(tmp_path):
     out = io.StringIO()
-    assert play_in_workdir(lambda workdir: Scripted({"turns": []}, out, 0, files=None), None, protocol="x") == 0
+    assert play_in_workdir(lambda workdir: Scripted({"turns": []}, out, 0, files=None), None, operations, protocol="x") == 0
     assert out.getvalue().splitlines()[-1] == ("The demo's files are deleted now (`argcheck demo x --keep DIR` keeps "
                                                "them, to try the commands yourself).")

@@ -191,14 +191,15 @@ async def test_the_mcp_server_serves_it(tmp_path):
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         assert "tally" in tools["argcheck_init"].input_schema["properties"]["protocol"]["enum"]
         made = (await client.call_tool("argcheck_init", {"protocol": "tally", "options": {"goal": 2},
-                                                         "state": "t.json"})).structured_content
+                                                         "state": ".argcheck/t.json"})).structured_content
         assert made["ok"] and made["status"] == "counting", made
-        stepped = (await client.call_tool("argcheck_apply", {"state": "t.json",
-                                                             "moves": {"type": "step", "by": 2}})).structured_content
+        stepped = (await client.call_tool("argcheck_apply", {"state": ".argcheck/t.json",
+                                                             "moves": {"type": "step", "by": 2}})
+                   ).structured_content
         assert stepped["ok"] and stepped["status"] == "reached", stepped
-        checked = (await client.call_tool("argcheck_validate", {"state": "t.json"})).structured_content
+        checked = (await client.call_tool("argcheck_validate", {"state": ".argcheck/t.json"})).structured_content
         assert checked["valid"] and checked["protocol"] == "tally"
-        shown = (await client.call_tool("argcheck_render", {"state": "t.json"})).structured_content
+        shown = (await client.call_tool("argcheck_render", {"state": ".argcheck/t.json"})).structured_content
         assert shown["report"].startswith("# Tally")
 
 

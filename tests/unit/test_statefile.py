@@ -13,7 +13,7 @@ import time
 import pytest
 from filelock import FileLock
 
-from argcheck.files import statefile
+from argcheck.files import statefile, writing
 
 
 def make_doc(moves=None) -> dict:
@@ -95,9 +95,9 @@ def test_serialize_refuses_a_document_missing_a_field():
 
 def test_write_atomic_creates_and_replaces(tmp_path):
     path = tmp_path / "s.json"
-    statefile.write_atomic(str(path), b"one")
+    writing.replace(str(path), b"one")
     assert path.read_bytes() == b"one"
-    statefile.write_atomic(str(path), b"two")
+    writing.replace(str(path), b"two")
     assert path.read_bytes() == b"two"
     assert stray_files(tmp_path) == []
 
@@ -106,14 +106,14 @@ def test_write_atomic_keeps_the_files_mode(tmp_path):
     path = tmp_path / "s.json"
     path.write_bytes(b"old")
     os.chmod(path, 0o640)
-    statefile.write_atomic(str(path), b"new")
+    writing.replace(str(path), b"new")
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
 
 
 def test_write_atomic_gives_a_new_file_the_umask_mode_not_mkstemps_0600(tmp_path):
     old = os.umask(0o022)
     try:
-        statefile.write_atomic(str(tmp_path / "new.json"), b"{}")
+        writing.replace(str(tmp_path / "new.json"), b"{}")
     finally:
         os.umask(old)
     assert stat.S_IMODE(os.stat(tmp_path / "new.json").st_mode) == 0o644
@@ -124,7 +124,7 @@ def test_write_atomic_replaces_the_inode_so_readers_never_see_a_mix(tmp_path):
     path.write_bytes(b"old")
     before = os.stat(path).st_ino
     with open(path, "rb") as reader:
-        statefile.write_atomic(str(path), b"new contents")
+        writing.replace(str(path), b"new contents")
         assert reader.read() == b"old"  # an open reader keeps the old file
     assert os.stat(path).st_ino != before
 
@@ -139,7 +139,7 @@ def test_a_crash_before_the_rename_leaves_the_old_file_and_no_temp(tmp_path, mon
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError):
-        statefile.write_atomic(str(path), b"new")
+        writing.replace(str(path), b"new")
     assert path.read_bytes() == b"old"
     assert stray_files(tmp_path) == []
 
@@ -153,7 +153,7 @@ def test_a_crash_while_writing_leaves_the_old_file_and_no_temp(tmp_path, monkeyp
 
     monkeypatch.setattr(os, "fsync", crash)
     with pytest.raises(OSError):
-        statefile.write_atomic(str(path), b"new")
+        writing.replace(str(path), b"new")
     assert path.read_bytes() == b"old"
     assert stray_files(tmp_path) == []
 
@@ -163,7 +163,7 @@ def test_an_interrupt_before_the_rename_leaves_the_old_file_and_no_temp(tmp_path
     path.write_bytes(b"old")
     monkeypatch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
-        statefile.write_atomic(str(path), b"new")
+        writing.replace(str(path), b"new")
     assert path.read_bytes() == b"old"
     assert stray_files(tmp_path) == []
 
@@ -172,7 +172,7 @@ def test_the_temp_file_is_hidden_and_not_named_like_a_state(tmp_path, monkeypatc
     seen = []
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", lambda src, dst: seen.append(src) or real_replace(src, dst))
-    statefile.write_atomic(str(tmp_path / "s.json"), b"{}")
+    writing.replace(str(tmp_path / "s.json"), b"{}")
     name = os.path.basename(seen[0])
     assert os.path.dirname(seen[0]) == str(tmp_path)  # same file system, so the rename is atomic
     assert name.startswith(".") and not name.endswith(".json")
@@ -180,7 +180,7 @@ def test_the_temp_file_is_hidden_and_not_named_like_a_state(tmp_path, monkeypatc
 
 def test_write_atomic_into_a_missing_directory_fails_cleanly(tmp_path):
     with pytest.raises(OSError):
-        statefile.write_atomic(str(tmp_path / "missing" / "s.json"), b"{}")
+        writing.replace(str(tmp_path / "missing" / "s.json"), b"{}")
 
 
 # ---------------------------------------------------------------- locked

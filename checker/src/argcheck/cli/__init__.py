@@ -36,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_broken_pipe()
         return 0
+    except OSError as error:  # a file argcheck may not read or write (a planted link, a read-only folder)
+        said = error.strerror or str(error)
+        where = f"{error.filename}: " if error.filename and str(error.filename) not in said else ""
+        sys.stderr.write(f"argcheck: {where}{said}\n")
+        return 2  # ExitCode.USAGE
     except Exception as crash:  # the one boundary for bugs: never a bare traceback
         from argcheck.cli.errors import report_internal_error
 

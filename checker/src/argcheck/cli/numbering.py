@@ -45,12 +45,12 @@ def slug(title: str) -> str:
 
 def write_numbered(output: str, title: str, text: str) -> str:
     """Write `text` to the next free NNNN path (exclusively: a number another process took is skipped)."""
-    from argcheck.files.statefile import write_new
+    from argcheck.files import writing
 
     for _ in range(100):
         path = numbered_path(output, title)
         try:
-            write_new(path, text.encode("utf-8"))
+            writing.create(path, text.encode("utf-8"))
         except FileExistsError:
             continue
         _readable_by_all(path)

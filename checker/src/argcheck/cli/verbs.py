@@ -190,8 +190,9 @@ def _write_rendering(text: str, output: str) -> int:
         echo(text, nl=not text.endswith("\n"))
     else:
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            from argcheck.files import writing
+
+            writing.write_text(output, text)
         except OSError as error:
             echo(f"argcheck: cannot write {output}: {error.strerror or error}", err=True)
             return int(ExitCode.USAGE)

@@ -61,8 +61,9 @@ def _write_sarif(reports: list, output: str) -> None:
     if output == "-":
         echo(text, nl=False)
         return
-    with open(output, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    from argcheck.files import writing
+
+    writing.write_text(output, text)
     echo(f"wrote {output}", err=True)
 
 

@@ -3,7 +3,8 @@ pause, and the small helpers its player uses (say a line, a file's digest, text 
 
 A protocol's `demo.py` subclasses DemoPlayer and writes only what its demo shows: the opening, one turn, the
 finale (or its own `play` when its run is not a list of turns). `files` is the shell's file operations
-(init_file, applied, apply_to_file, validate_file); `paint(style, text)` styles a line for a terminal.
+(init_file, applied, apply_to_file, validate_file,
+write_text, make_dirs, temp_folder); `paint(style, text)` styles a line for a terminal.
 """
 
 from __future__ import annotations
@@ -11,17 +12,17 @@ from __future__ import annotations
 import os
 
 
-def play_in_workdir(make_player, keep_dir: str | None, prefix: str = "argcheck-demo-", protocol: str = "") -> int:
+def play_in_workdir(make_player, keep_dir: str | None, files, prefix: str = "argcheck-demo-",
+                    protocol: str = "") -> int:
     """`make_player(workdir).play()` in `keep_dir` (made absolute, created), or in a new temporary folder
-    that is removed afterwards, however the demo ends. The player learns where its files are and whether
-    they are kept (`workdir`, `kept`, `protocol`: its `files_note` and `closing_note` say so); its closing
-    note ends the demo."""
+    that is removed afterwards, however the demo ends. `files` (the shell's file operations) makes them. The
+    player learns where its files are and whether they are kept (`workdir`, `kept`, `protocol`: its
+    `files_note` and `closing_note` say so); its closing note ends the demo."""
     import shutil
-    import tempfile
 
-    workdir = os.path.abspath(keep_dir) if keep_dir else tempfile.mkdtemp(prefix=prefix)
+    workdir = os.path.abspath(keep_dir) if keep_dir else files.temp_folder(prefix)
     try:
-        os.makedirs(workdir, exist_ok=True)
+        files.make_dirs(workdir)
         player = make_player(workdir)
         player.workdir, player.kept, player.protocol = workdir, keep_dir is not None, protocol
         code = player.play()

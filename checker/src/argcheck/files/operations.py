@@ -77,15 +77,20 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
     """Create a new state file (by default .argcheck/PROTOCOL-ID.json, named after the run's id);
     refuses to overwrite unless `force`. Returns the path and the document."""
     from argcheck.core import lifecycle  # the write path: not loaded by `validate`
-    from argcheck.files import statefile
+    from argcheck.files import statefile, writing
 
     state_id = lifecycle.new_state_id(env.now)
     path = path or default_state_path(protocol, state_id)
     if os.path.exists(path) and not force:  # the early answer; write_new decides under a race
         raise FileExistsError(path)
     doc = lifecycle.create_state(protocol, options, env, state_id)
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    write = statefile.write_atomic if force else statefile.write_new
+    folder = os.path.dirname(os.path.abspath(path))
+    writing.make_dirs(folder)
+    if os.path.basename(folder) == DEFAULT_STATE_DIR:
+        from argcheck.files.privacy import ignore_private_files
+
+        ignore_private_files(folder)  # so `git add .argcheck/` never takes the witness log
+    write = writing.replace if force else writing.create
     write(path, statefile.serialize(doc))
     _index(path, doc)
     return path, doc
@@ -97,7 +102,7 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched. `refuse(doc,
     moves)`, checked under the lock, returns findings that refuse the moves before any replay."""
     from argcheck.core import lifecycle
-    from argcheck.files import statefile  # the lock and the writes: only a call that may write loads them
+    from argcheck.files import statefile, writing  # the lock and the writes: only a call that may write loads them
 
     if not os.path.isfile(path):  # refused before the lock, which would create path.lock and its directories
         load_doc(path)  # raises the InputError (ARG007) that reading it gives
@@ -110,10 +115,30 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         if decision.doc is None or has_errors(decision.findings):
             return Outcome(decision.findings, doc, decision.replay)
         if not dry_run:
-            statefile.write_atomic(path, statefile.serialize(decision.doc))
+            writing.replace(path, statefile.serialize(decision.doc))
             _index(path, decision.doc)
         applied = decision.doc["move_count"] - doc["move_count"]
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def write_text(path: str, text: str) -> None:
+    """A text file the shell writes (a demo's workspace), its folders made first (files/writing.py)."""
+    from argcheck.files import writing
+
+    make_dirs(os.path.dirname(os.path.abspath(path)))
+    writing.write_text(path, text)
+
+
+def make_dirs(folder: str) -> None:
+    from argcheck.files import writing
+
+    writing.make_dirs(folder)
+
+
+def temp_folder(prefix: str) -> str:
+    from argcheck.files import writing
+
+    return writing.temp_folder(prefix)
 
 
 def _index(path: str, doc: dict) -> None:
@@ -173,7 +198,7 @@ def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
 
 __all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
            "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied", "issued",
-           "consultee"]
+           "consultee", "write_text", "make_dirs", "temp_folder"]
 
 
 def issued(outcome: Outcome) -> list[str]:

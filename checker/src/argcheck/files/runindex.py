@@ -6,7 +6,7 @@ hint, never trusted alone: `no_open_run` holds only when every `*.json` file of 
 the size and modification time it has now and is closed. A file the index does not know, or one changed
 since (an edit, a copy, an older argcheck), sends the hooks down the full path, which replays it. Writing the
 index is best effort: a lost update only costs that slower path. Kept free of json and of argcheck's other
-modules: the hooks read it on every prompt and tool call.
+modules: the hooks read it on every prompt and tool call (files/writing.py writes it).
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ def note(path: str, closed: bool) -> None:
         entries = {key: value for key, value in _read(state_dir).items()
                    if os.path.exists(os.path.join(state_dir, key))}
         entries[name] = (info.st_mtime_ns, info.st_size, closed)
-        temporary = os.path.join(state_dir, f".{INDEX_NAME}.{os.getpid()}")
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.writelines(f"{key}\t{m}\t{s}\t{int(c)}\n" for key, (m, s, c) in sorted(entries.items())
-                              if "\t" not in key and "\n" not in key)
-        os.replace(temporary, os.path.join(state_dir, INDEX_NAME))
+        text = "".join(f"{key}\t{m}\t{s}\t{int(c)}\n" for key, (m, s, c) in sorted(entries.items())
+                       if "\t" not in key and "\n" not in key)
+        from argcheck.files import writing
+
+        writing.replace(os.path.join(state_dir, INDEX_NAME), text.encode("utf-8"), follow=False)
     except OSError:
         pass

@@ -47,15 +47,15 @@ def load_key(key_dir: str, create: bool = True) -> bytes | None:
     except FileNotFoundError:
         if not create:
             return None
-    os.makedirs(key_dir, mode=0o700, exist_ok=True)
     import secrets
 
+    from argcheck.files import writing
+
+    writing.make_dirs(key_dir, mode=0o700)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        writing.create(path, secrets.token_hex(32).encode("ascii"), mode=0o600)
     except FileExistsError:
-        return load_key(key_dir, create=False)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(secrets.token_hex(32).encode("ascii"))
+        pass  # another hook made it first: theirs is the key
     return load_key(key_dir, create=False)
 
 

@@ -210,10 +210,11 @@ def stop(hook_input: dict) -> dict | None:
     from argcheck.harness import answers, stopgate
 
     count = stopgate.blocks_so_far(session_id, active) if isinstance(session_id, str) else 0
+    if count is None:
+        return None  # a count it cannot read: fail open, never trap the agent
     reason = stopgate.decide(open_runs, session_id, active, hook_input.get("background_tasks"), count)
-    if reason is None:
-        return None
-    stopgate.remember_blocks(session_id, count + 1)
+    if reason is None or not stopgate.remember_blocks(session_id, count + 1):
+        return None  # nothing owed, or a count it cannot keep: the stop goes through
     return answers.block_stop(reason)
 
 

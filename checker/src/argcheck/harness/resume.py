@@ -18,9 +18,14 @@ def export_conversation(session_id) -> None:
     env_file = os.environ.get("CLAUDE_ENV_FILE")
     if not env_file or not isinstance(session_id, str) or not SESSION_PATTERN.match(session_id):
         return
+    from argcheck.files import writing
+
     try:
-        with open(env_file, "a", encoding="utf-8") as handle:
-            handle.write(f"export {CONVERSATION_VARIABLE}={session_id}\n")
+        fd = writing.open_append(env_file, private=False, follow=True)
+        try:
+            os.write(fd, f"export {CONVERSATION_VARIABLE}={session_id}\n".encode("ascii"))
+        finally:
+            os.close(fd)
     except OSError:
         pass
 

@@ -56,22 +56,32 @@ def counter_path(session_id: str) -> str:
     return os.path.join(base, "argcheck", "stop-blocks", session_id)
 
 
-def blocks_so_far(session_id: str, stop_hook_active: bool) -> int:
-    """How many stops in a row were blocked (0 when this stop is not a continuation of a blocked one)."""
+# Fail open: a gate that cannot keep its count could block for ever, so when the count cannot be read or
+# written (a read-only XDG_STATE_HOME, a corrupt counter) the stop goes through.
+
+def blocks_so_far(session_id: str, stop_hook_active: bool) -> int | None:
+    """How many stops in a row were blocked (0 when this stop is not a continuation of a blocked one), or
+    None when the counter is there but cannot be read as a count."""
     if not stop_hook_active:
         return 0
     try:
         with open(counter_path(session_id), encoding="ascii") as handle:
-            return int(handle.read(16).strip() or 0)
-    except (OSError, ValueError):
-        return 0
+            text = handle.read(17).strip()
+    except FileNotFoundError:
+        return 0  # the block before this stop came from another Stop hook
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() and len(text) <= 16 else None
 
 
-def remember_blocks(session_id: str, count: int) -> None:
+def remember_blocks(session_id: str, count: int) -> bool:
+    """Keep the count for the next stop; False when it cannot be kept (then the stop must go through)."""
+    from argcheck.files import writing
+
     path = counter_path(session_id)
     try:
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-        with open(path, "w", encoding="ascii") as handle:
-            handle.write(str(count))
+        writing.make_dirs(os.path.dirname(path), mode=0o700)
+        writing.replace(path, str(count).encode("ascii"), mode=0o600, follow=False)
     except OSError:
-        pass
+        return False
+    return True

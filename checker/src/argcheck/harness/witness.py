@@ -94,8 +94,10 @@ def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None
     """Add `record` to the state directory's witness log, chained and signed; the written entry."""
     import fcntl
 
-    path = os.path.join(state_dir, LOG_NAME)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+    from argcheck.files import privacy, writing  # private (0600, git-ignored), never through a planted link
+
+    privacy.ignore_private_files(state_dir)
+    fd = writing.open_append(os.path.join(state_dir, LOG_NAME), private=True, readable=True)
     with os.fdopen(fd, "r+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         entry = entry_after(tail_record(handle), record, session_id, transcript, now)

@@ -24,6 +24,7 @@ from argcheck.mcp.arguments import (
     tool_arg,
     usage,
 )
+from argcheck.mcp import confinement
 from argcheck.mcp.state_files import apply_moves, describe, init_run, next_report, replayed
 from argcheck.core.exporting import EXPORT_FORMATS, NotExportable, export_text
 from argcheck.output import findings_json
@@ -72,6 +73,7 @@ def _init_options(protocol: str, options) -> dict:
     options = dict(options)
     workspace = string_value(options.get("workspace"), "options.workspace")
     options["workspace"] = os.path.abspath(path_value(workspace, "options.workspace") or os.getcwd())
+    confinement.check_read_options(discovery.spec(protocol).init, options)
     return options
 
 

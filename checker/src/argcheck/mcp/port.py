@@ -3,14 +3,16 @@
 from argcheck.exitcodes import ExitCode
 from argcheck.output import findings_json
 from argcheck.core.toolport import install
-from argcheck.files import operations, statefile
+from argcheck.files import operations, statefile, writing
+from argcheck.mcp import confinement
 from argcheck.mcp.arguments import ToolProblem, json_value, rule_problem, state_path, string_value, usage
 from argcheck.mcp.state_files import apply_moves, init_run, next_report, replayed
 
 
 def write_state(path: str, doc: dict) -> None:
-    """Write a run kept in memory to its state file (atomically)."""
-    statefile.write_atomic(path, statefile.serialize(doc))
+    """Write a run kept in memory to its state file (atomically), inside the project's .argcheck/."""
+    confinement.check_state_write(path)
+    writing.replace(path, statefile.serialize(doc))
 
 
 install(ToolProblem=ToolProblem, usage=usage, rule_problem=rule_problem, json_value=json_value,

@@ -168,13 +168,18 @@ def _describe(function) -> str:
     return " ".join((function.__doc__ or "").split())
 
 
-def main() -> int:
-    """Serve MCP over stdio until the client closes stdin."""
+def main(allow_outside: bool = False) -> int:
+    """Serve MCP over stdio until the client closes stdin, its tools confined to the working directory's
+    project unless `allow_outside` (mcp/confinement.py)."""
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("ARGCHECK_MCP_LOG", "WARNING").upper(),
                         format="argcheck-mcp: %(levelname)s %(name)s: %(message)s")
     from argcheck.mcp.transport import serve
 
+    from argcheck.mcp import confinement
+
+    confinement.configure(allow_outside=allow_outside)
     server = build_server()
-    log.info("argcheck MCP server starting on stdio (cwd %s)", os.getcwd())
+    log.info("argcheck MCP server starting on stdio (cwd %s%s)", os.getcwd(),
+             ", writes allowed outside its .argcheck/" if allow_outside else "")
     serve(server)
     return 0

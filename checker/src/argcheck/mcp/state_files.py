@@ -11,6 +11,7 @@ from argcheck.core import protocol_calls
 from argcheck.core import discovery
 from argcheck.core.env import default_env
 from argcheck.exitcodes import REFUSED, ExitCode
+from argcheck.mcp import confinement
 from argcheck.mcp.argument_names import in_tool_terms
 from argcheck.mcp.arguments import ToolProblem, rule_problem, usage
 
@@ -43,6 +44,7 @@ def describe(outcome: operations.Outcome, path: str) -> dict:
 
 def apply_moves(path: str, moves: list, refuse=None) -> operations.Outcome:
     """Apply `moves` to the state file under its lock (all or nothing; `refuse` as operations.apply_to_file)."""
+    confinement.check_state_write(path)
     try:
         return operations.applied(path, moves, lock_timeout=LOCK_TIMEOUT, refuse=refuse)
     except operations.Refused as refused:
@@ -52,6 +54,7 @@ def apply_moves(path: str, moves: list, refuse=None) -> operations.Outcome:
 def init_run(protocol: str, options: dict, path: str | None, force: bool = False) -> tuple[str, dict]:
     """Create the state file of a new run (at the default path when `path` is None); returns path and doc."""
     env = default_env(options.get("workspace"))
+    confinement.check_state_write(path)
     try:
         path, doc = operations.init_file(path, protocol, options, env, force=force)
         path = os.path.abspath(path)

@@ -56,8 +56,9 @@ def save_beside(spec, path: str, text: str) -> int:
     """Write the run's report to STATE.md (the state file's own folder: nowhere the user did not choose)."""
     report = os.path.splitext(path)[0] + ".md"
     try:
-        with open(report, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        from argcheck.files import writing
+
+        writing.write_text(report, text)
     except OSError as error:
         click.echo(f"argcheck: cannot write {report}: {error.strerror or error}", err=True)
         return int(ExitCode.USAGE)

@@ -69,10 +69,11 @@ def _overview() -> str:
 def _write_all(chosen: list[str], output_dir: str) -> int:
     from argcheck.core import schemagen
 
-    os.makedirs(output_dir, exist_ok=True)
+    from argcheck.files import writing
+
+    writing.make_dirs(output_dir)
     for name in chosen:
         path = os.path.join(output_dir, f"{name}.schema.json")
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(schemagen.schema_text(schemagen.state_schema(name)))
+        writing.write_text(path, schemagen.schema_text(schemagen.state_schema(name)))
         click.echo(path)
     return int(ExitCode.OK)

@@ -12,7 +12,7 @@ import click
 from argcheck.core.effects import DELETES, READS, Effect, declare
 from argcheck.core import jsonio
 from argcheck.core import discovery
-from argcheck.files import statefile
+from argcheck.files import statefile, writing
 from argcheck.core.env import utc_now
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo_json
@@ -78,7 +78,7 @@ def prune(dirs, older_than, include_open, dry_run):
     removed = 0
     for row in scan(dirs):
         if not dry_run:  # temp files left by a writer killed mid-write (kill -9)
-            statefile.remove_stale_temps(row["path"])
+            writing.remove_stale_temps(row["path"])
         if row["age_seconds"] is None or row["age_seconds"] < limit:
             continue
         if not include_open and not _finished(row):
@@ -108,6 +108,8 @@ def _remove_with_lock(path: str) -> None:
         click.echo(f"argcheck: {path} is being written by another process; kept it", err=True)
     except FileNotFoundError:
         pass
+    except writing.UnsafePath as refused:
+        click.echo(f"argcheck: kept {path}: {refused}", err=True)
 
 
 def _sweep_idle_locks(dirs) -> None:
@@ -118,8 +120,8 @@ def _sweep_idle_locks(dirs) -> None:
             try:
                 with statefile.locked(lock[: -len(".lock")], timeout=0):
                     pass
-            except statefile.LockBusy:
-                continue
+            except (statefile.LockBusy, writing.UnsafePath):
+                continue  # held, or a planted link: left alone
 
 
 def _parse_age(text: str) -> int:

@@ -17,13 +17,18 @@ MAX_SHOWN = 300
 @click.option("--dir", "state_dir", type=click.Path(file_okay=False), default=".argcheck", show_default=True,
               help="The state directory whose witness log to read.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def command(last, state_dir, fmt):
+@click.option("--purge", is_flag=True,
+              help="Delete the witness log of --dir and say what is left (the key, the state files) and how to "
+                   "remove it.")
+def command(last, state_dir, fmt, purge):
     """Print the latest witnessed user prompts (newest last), each with its seq.
 
     In a witnessed run a move with "actor": "user" cites the prompt that carries the user's answer:
     "witness": {"seq": N, "quote": "<the user's words, verbatim>"}. The log's newest part is verified first
     (after a damaged line, the records after it still show, with the damage named).
     """
+    if purge:
+        return _purge(state_dir)
     from argcheck.files.witnesslog import recent_witness
 
     witness = recent_witness(os.path.realpath(state_dir))
@@ -40,3 +45,18 @@ def command(last, state_dir, fmt):
             text = " ".join(prompt.get("text", "").split())
             echo(f"seq {prompt['seq']} · {prompt.get('at')} · {text[:MAX_SHOWN]}{'…' if len(text) > MAX_SHOWN else ''}")
     return int(ExitCode.FINDINGS if witness.problems else ExitCode.OK)
+
+
+def _purge(state_dir: str) -> int:
+    """Delete the witness log; say what stays and how to remove it."""
+    from argcheck.files.privacy import purge_witness
+    from argcheck.files.witnesslog import KEY_NAME, key_dir
+
+    removed = purge_witness(state_dir)
+    echo("\n".join(f"deleted {path}" for path in removed) or f"no witness log in {state_dir}")
+    key = os.path.join(key_dir(), KEY_NAME)
+    echo(f"left: the witness key {key} (shared by every project; `rm {key}` removes it, and the hooks make a new "
+         f"one at the next session), the state files in {state_dir}/ (a witnessed run whose moves cite the deleted "
+         "log no longer validates), and the hooks, which record again while a run is open "
+         "(`./install.sh --uninstall --agent claude` removes them).", err=True)
+    return int(ExitCode.OK)

@@ -61,10 +61,8 @@ def write_all(folder: str, output: str | None = None) -> tuple[str, list, list]:
 
 
 def write(path: str, text: str) -> None:
-    """Write a page atomically enough for a browser that may be reading it (temp file, then rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, path)
+    """Write a page atomically for a browser that may be reading it (an exclusive temp file, then rename)."""
+    from argcheck.files import writing
+
+    writing.make_dirs(os.path.dirname(os.path.abspath(path)))
+    writing.write_text(path, text)

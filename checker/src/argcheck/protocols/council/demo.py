@@ -40,7 +40,7 @@ def envelope(reply: dict | None, failure: dict | None = None, session: str = "de
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir,
-                           prefix="argcheck-council-demo-", protocol=__package__.rpartition(".")[2])
+                           files, prefix="argcheck-council-demo-", protocol=__package__.rpartition(".")[2])
 
 
 class _Player(DemoPlayer):
@@ -68,9 +68,7 @@ class _Player(DemoPlayer):
         return 0 if self.ok else 1
 
     def _prepare(self) -> None:
-        os.makedirs(os.path.dirname(self.document), exist_ok=True)
-        with open(self.document, "w", encoding="utf-8") as handle:
-            handle.write(_data(self.script["document"]).read_text(encoding="utf-8"))
+        self.files.write_text(self.document, _data(self.script["document"]).read_text(encoding="utf-8"))
         options = {"document": self.document, "panel": self.script["panel"], "consultee": "replay",
                    "workspace": os.path.dirname(self.document)}
         self.files.init_file(self.path, "council", options, default_env(), force=True)

@@ -38,7 +38,7 @@ def _data(name: str):
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
-    return play_in_workdir(lambda workdir: _Player(script, workdir, out, pause, files, paint), keep_dir,
+    return play_in_workdir(lambda workdir: _Player(script, workdir, out, pause, files, paint), keep_dir, files,
                            protocol=PROTOCOL)
 
 
@@ -49,10 +49,9 @@ class _Player(DemoPlayer):
         self.path = os.path.join(workdir, STATE_NAME)
 
     def opening(self) -> None:
-        os.makedirs(self.workspace, exist_ok=True)
         for name in self.script["workspace"]:
-            with open(os.path.join(self.workspace, name), "w", encoding="utf-8") as handle:
-                handle.write(_data(f"workspace/{name}.txt").read_text(encoding="utf-8"))
+            self.files.write_text(os.path.join(self.workspace, name),
+                                  _data(f"workspace/{name}.txt").read_text(encoding="utf-8"))
         options = dict(self.script["init"], workspace=self.workspace)
         self.files.init_file(self.path, PROTOCOL, options, default_env(self.workspace), force=True)
         paint = self.paint

@@ -27,7 +27,7 @@ def load_script() -> dict:
 
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out` with the shell's file operations `files`; 0 when every turn behaved as recorded."""
-    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir,
+    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir, files,
                            protocol=PROTOCOL)
 
 

@@ -27,7 +27,7 @@ def load_script() -> dict:
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as recorded, 1 otherwise."""
     return play_in_workdir(lambda workdir: _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause,
-                                                   files, paint), keep_dir, protocol=PROTOCOL)
+                                                   files, paint), keep_dir, files, protocol=PROTOCOL)
 
 
 class _Player(DemoPlayer):
