@@ -49,6 +49,10 @@ def _no_persona_rounds(state, name):
     return None
 
 
+def _unmeasured(state, cost):
+    return state
+
+
 HOOKS = {
     "make_header": Hook("header", "make_header", ("options",), "the header (a dict); raises UsageProblem"),
     "check_header": Hook("header", "check_header", ("header",), "a list of findings"),
@@ -71,7 +75,16 @@ HOOKS = {
     "describe_recorded": Hook("ingest", "describe_recorded", ("moves", "state"),
                               "one line on what was recorded, or None for the core's line", _no_description),
     "render": Hook("render", "render", ("state", "fmt", "findings"), "the rendering (text)"),
+    "measured_cost": Hook("render", "with_measured_cost", ("state", "cost"),
+                          "the state showing the measured cost (core/tokencost.py) where the protocol shows token "
+                          "usage", _unmeasured),
+    # The page's forms (optional module forms.py: the shells ask spec.has_part("forms") first)
+    "page_form": Hook("forms", "pending_form", ("state",),
+                      "the form of the question the run waits for the user to answer (core/formvalues.py), or None"),
+    "page_answer": Hook("forms", "answer_move", ("state", "values"),
+                        "the user's move made of a form's posted values (a dict); raises formvalues.FormProblem"),
 }
+OPTIONAL_PARTS = frozenset({"forms"})  # modules a protocol may leave out altogether (with their hooks)
 STEP_FIELDS = {"actor": str, "text": str, "commands": list}
 
 
@@ -113,6 +126,9 @@ CHECKS = {
     "consultation": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
     "moves_from_envelope": _list_of_dicts, "moves_after_refusal": _list_of_dicts,
     "describe_recorded": _text_or_none, "render": _text,
+    "measured_cost": lambda value: [] if value is not None else ["returned None, not a state"],
+    "page_form": lambda value: [] if value is None or isinstance(value, dict) else ["did not return a dict or None"],
+    "page_answer": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
 }
 
 
@@ -155,6 +171,8 @@ def contract_problems(spec, engines) -> list[str]:
 
     problems = []
     for name, hook in HOOKS.items():
+        if hook.part in OPTIONAL_PARTS and not spec.has_part(hook.part):
+            continue
         try:
             function = function_of(spec, name)
         except ProtocolBroken as broken:
@@ -182,6 +200,8 @@ def _state_problems(spec, state, status: str) -> list[str]:
             call(spec, "render", state, fmt, [])
         if not spec.is_closed(status):
             call(spec, "render_prompt", state)
+        if spec.has_part("forms"):
+            call(spec, "page_form", state)
     except ProtocolBroken as broken:
         problems.append(str(broken))
     return problems

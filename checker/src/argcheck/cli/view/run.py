@@ -58,7 +58,8 @@ def picture(spec, state, findings) -> dict:
 def actor(run: Run, move: dict) -> str:
     module = view_module(run.spec)
     named = module.actor(move) if module is not None and hasattr(module, "actor") else move.get("actor")
-    return str(named) if named not in (None, "") else "—"
+    shown = str(named) if named not in (None, "") else "—"
+    return shown + " (via page)" if move.get("via") == "page" else shown
 
 
 def findings_by_move(findings) -> tuple[dict, list]:
@@ -103,9 +104,19 @@ def witnessed(header: dict) -> str:
     return "not witnessed (the header records no witness)"
 
 
-def report_text(run: Run) -> str:
-    """The protocol's own Markdown report."""
-    return run.spec.part("render").render(run.state, "md", run.findings)
+def report_text(run: Run, cost: dict | None = None) -> str:
+    """The protocol's own Markdown report (showing `cost`, the measured one, where the protocol shows usage)."""
+    from argcheck.core import hooks
+
+    state = hooks.call(run.spec, "measured_cost", run.state, cost) if cost else run.state
+    return run.spec.part("render").render(state, "md", run.findings)
+
+
+def measured_cost(run: Run) -> dict:
+    """What the run cost, measured from the client's transcript (files/transcripts.py)."""
+    from argcheck.files import transcripts
+
+    return transcripts.measure(run.doc, run.path)
 
 
 def page_path(state_path: str) -> str:
