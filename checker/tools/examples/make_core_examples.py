@@ -58,6 +58,11 @@ NO_ISOLATED_EXAMPLE = {
     "ARG029": "`apply` of a read (triz's get_session_status); a file holding one replays as valid",
     "ARG030": "needs a witness log and key outside the file: tested in tests/harness/test_witnessed_runs.py",
     "ARG031": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
+    "ARG040": "a live page server's hold beside the file: tested in tests/unit/test_page_answers.py",
+    "ARG041": "a page submission without the serve's secret: tested in tests/unit/test_page_answers.py",
+    "ARG042": "a page submission drawn at another head: tested in tests/unit/test_page_answers.py",
+    "ARG043": "a page submission whose values make no move: tested in tests/unit/test_page_answers.py",
+    "ARG044": "a page submission to a question not asked: tested in tests/unit/test_page_answers.py",
 }
 
 

@@ -77,8 +77,8 @@ def claude_records(path: str) -> list[dict]:
 def _typed_prompt(content) -> bool:
     if isinstance(content, str):
         return bool(content.strip())
-    return isinstance(content, list) and any(isinstance(part, dict) and part.get("type") == "text" for part in content) \
-        and not any(isinstance(part, dict) and part.get("type") == "tool_result" for part in content)
+    kinds = {part.get("type") for part in content if isinstance(part, dict)} if isinstance(content, list) else set()
+    return "text" in kinds and "tool_result" not in kinds
 
 
 def codex_records(path: str) -> list[dict]:

@@ -81,7 +81,8 @@ padding-left:.8rem;border-left:4px solid var(--warn)}.report-doc code{background
 .answer{border:2px solid var(--info);border-radius:8px;padding:0 1rem 1rem;margin-top:1rem}
 .answer h2{margin-top:1rem}.answer fieldset{border:1px solid var(--line);border-radius:6px;margin:.6rem 0;
 padding:.4rem .8rem}.answer legend{font-weight:600;padding:0 .3rem;overflow-wrap:anywhere}
-.choice{margin:.2rem 0;overflow-wrap:anywhere}.answer-text{margin:.6rem 0}.answer-text label{display:block;font-weight:600}
+.choice{margin:.2rem 0;overflow-wrap:anywhere}.answer-text{margin:.6rem 0}
+.answer-text label{display:block;font-weight:600}
 .answer textarea{width:100%;font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);
 border-radius:4px;padding:.3rem}
 .answer button{font:inherit;font-weight:600;padding:.4rem 1rem;border-radius:6px;border:1px solid var(--focus);
@@ -149,7 +150,9 @@ SCRIPT = """
         if (now.head === head) { return; }
         if (!typing) { window.location.reload(); return; }
         var banner = document.querySelector(".live");
-        if (banner) { banner.textContent = "The run moved on: reload the page to see it (your answer is kept until then)."; }
+        if (banner) {
+          banner.textContent = "The run moved on: reload the page to see it (your answer is kept until then).";
+        }
       }).catch(function () {});
     }, 700);
   }

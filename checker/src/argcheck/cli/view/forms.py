@@ -67,7 +67,8 @@ def _choices(field: dict, values: dict | None) -> str:
     options = []
     for number, option in enumerate(field["options"]):
         ident = anchor("f", f"{field['name']}-{number}")
-        control = (f'<input{attrs(type=kind, id=ident, name=field["name"], value=option["value"], checked=option["value"] in checked)}>')
+        control = "<input" + attrs(type=kind, id=ident, name=field["name"], value=option["value"],
+                                   checked=option["value"] in checked) + ">"
         options.append(element("div", control + " " + text_element("label", option["label"], for_=ident),
                                class_="choice"))
     if not options:
