@@ -55,7 +55,8 @@ def write_claude(homes, project, lines: list[str]) -> None:
 
 
 def usage(i, o, read=0, write=0) -> dict:
-    return {"input_tokens": i, "output_tokens": o, "cache_read_input_tokens": read, "cache_creation_input_tokens": write}
+    return {"input_tokens": i, "output_tokens": o, "cache_read_input_tokens": read,
+            "cache_creation_input_tokens": write}
 
 
 def test_claude_code_calls_are_summed_once_per_message_over_the_runs_turns(homes, run):
@@ -98,7 +99,8 @@ def test_a_codex_rollout_counts_each_rise_of_its_cumulative_usage(homes, run):
                  "type": "user_message", "message": f"run triz; state {path.name}"}},
              count("2026-11-28T10:00:03Z", 1000, 200, 50),
              count("2026-11-28T10:00:03Z", 1000, 200, 50),  # repeated: no new call
-             {"timestamp": "2026-11-28T10:00:04Z", "type": "event_msg", "payload": {"type": "token_count", "info": None}},
+             {"timestamp": "2026-11-28T10:00:04Z", "type": "event_msg",
+              "payload": {"type": "token_count", "info": None}},
              count("2026-11-28T10:04:00Z", 2500, 1200, 80)]
     (folder / "rollout-2026-11-28T10-00-00-t1.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
     cost = transcripts.measure(doc, str(path))
