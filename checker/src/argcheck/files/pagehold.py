@@ -16,7 +16,7 @@ SUFFIX = ".page"
 
 
 def hold_path(state_path: str) -> str:
-    """`.argcheck/triz-ID.json` -> `.argcheck/triz-ID.page` (not .json: no tool takes it for a run)."""
+    """`.argcheck/RUN.json` -> `.argcheck/RUN.page` (not .json: no tool takes it for a run)."""
     root, _ = os.path.splitext(state_path)
     return root + SUFFIX
 
