@@ -81,6 +81,7 @@ HOOKS = {
     # The page's forms (optional module forms.py: the shells ask spec.has_part("forms") first)
     "page_form": Hook("forms", "pending_form", ("state",),
                       "the form of the question the run waits for the user to answer (core/formvalues.py), or None"),
+    "page_moves": Hook("forms", "answered_moves", (), "the move types the page's forms record (a tuple)"),
     "page_answer": Hook("forms", "answer_move", ("state", "values"),
                         "the user's move made of a form's posted values (a dict); raises formvalues.FormProblem"),
 }
@@ -129,6 +130,7 @@ CHECKS = {
     "measured_cost": lambda value: [] if value is not None else ["returned None, not a state"],
     "page_form": lambda value: [] if value is None or isinstance(value, dict) else ["did not return a dict or None"],
     "page_answer": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
+    "page_moves": lambda value: [] if isinstance(value, tuple) else ["did not return a tuple"],
 }
 
 

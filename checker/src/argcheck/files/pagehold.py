@@ -49,10 +49,20 @@ def holder(state_path: str) -> dict | None:
     return held if _alive(held["pid"]) else None
 
 
-def refusals(state_path: str) -> list:
-    """ARG040 while a live page holds the question, else nothing."""
+def refusals(state_path: str, doc: dict, moves: list) -> list:
+    """ARG040 for a user move of a kind the page answers (the protocol's forms.answered_moves) while a live
+    page holds the question, else nothing (a user move the page never asks for, e.g. sources the user gives
+    for a refused search, goes on as before)."""
     held = holder(state_path)
     if held is None:
+        return []
+    from argcheck.core import discovery, hooks
+
+    spec = discovery.spec(doc["protocol"]) if doc.get("protocol") in discovery.names() else None
+    if spec is None or not spec.has_part("forms"):
+        return []
+    answered = set(hooks.call(spec, "page_moves"))
+    if not any(isinstance(m, dict) and m.get("actor") == "user" and m.get("type") in answered for m in moves):
         return []
     return [finding("ARG040", path="/moves", target=str(held.get("url") or hold_path(state_path)))]
 

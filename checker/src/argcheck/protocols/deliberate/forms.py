@@ -16,6 +16,11 @@ ENTRIES = {"ledger": "add a constraint of mine to the ledger",
            "reframe": "change the question (I consent to the new one)"}
 
 
+def answered_moves() -> tuple:
+    """The user moves this form records (while a page serves, the agent's own are refused: ARG040)."""
+    return tuple(ENTRIES)
+
+
 def _offered(state) -> list[str]:
     allowed = set(queries.allowed_moves(state))
     return [kind for kind in ENTRIES if kind in allowed]

@@ -28,6 +28,11 @@ DECISIONS = {"continue": "continue: another round", "deep_dive": "deep-dive into
              "resolve": "resolve: write the Knowledge Document", "add_insight": "add an insight of my own"}
 
 
+def answered_moves() -> tuple:
+    """The user moves these forms record (while a page serves, the agent's own are refused: ARG040)."""
+    return tuple(TITLES)
+
+
 def pending_form(state) -> dict | None:
     review = awaiting(state)["review"]
     if review is None:
