@@ -81,8 +81,10 @@ def make_projects(root: Path, argcheck: str) -> dict[str, Path]:
     state = ".argcheck/done.json"
     subprocess.run([argcheck, "init", "triz", "--problem", "How do we keep a bench honest over time?",
                     "--state", state], cwd=finished, check=True, capture_output=True)
-    subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user", "reason": "bench"})],
-                   cwd=finished, check=True, capture_output=True)
+    cancelled = subprocess.run([argcheck, "apply", state, json.dumps({"type": "cancel", "actor": "user",
+                                                                      "reason": "bench"})],
+                               cwd=finished, capture_output=True)
+    assert cancelled.returncode == 4, cancelled.stderr  # exit 4: the run reached a terminal status (cancelled)
     return {"no .argcheck/": empty, "a finished run": finished}
 
 

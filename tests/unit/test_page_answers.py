@@ -193,3 +193,13 @@ def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
     finally:
         pagehold.release(str(path))
     assert operations.apply_to_file(str(path), [constraint]).applied
+
+
+def test_the_decision_log_marks_an_entry_given_in_the_page(tmp_path):
+    path = tmp_path / "deliberate.json"
+    options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
+    operations.init_file(str(path), "deliberate", options, default_env())
+    run = runs.load(str(path))
+    assert answers.submit(str(path), body(run, "user_entry", {"entry": ["ledger"], "constraint": ["Keep diffs."]}),
+                          SECRET).recorded
+    assert "via page (the user's own form)" in runs.report_text(runs.load(str(path)))
