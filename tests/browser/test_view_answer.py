@@ -161,3 +161,26 @@ def test_a_deliberate_entry_is_given_in_the_page_by_keyboard(tmp_path, open_page
     assert validate_json(state)["findings"] == []
     chat = dict({k: v for k, v in move.items() if k not in ("seq", "prev", "at", "via")}, id="L9")
     assert argcheck("apply", state, "-", stdin=json.dumps(chat)).returncode == 0  # the same entry in chat is legal
+
+
+def _rgb(text: str) -> tuple:
+    return tuple(int(v) for v in re.findall(r"[\d.]+", text)[:3])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_form_reads_at_aa_contrast_and_shows_the_focus(scheme, triz_served, open_page):
+    from test_view_access import contrast
+
+    state, turns, url, _, _ = triz_served
+    pageanswers.play_until_user(state, turns)
+    opened = open_page(url)
+    opened.page.emulate_media(color_scheme=scheme)
+    body_bg = _rgb(opened.page.evaluate("getComputedStyle(document.body).backgroundColor"))
+    for selector in ("#answer-form button", "#answer-form textarea", "#answer-form legend", "#answer-form label"):
+        colours = opened.page.locator(selector).first.evaluate(
+            "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+        background = _rgb(colours[1]) if not colours[1].endswith(", 0)") else body_bg
+        assert contrast(_rgb(colours[0]), background) >= 4.5, (scheme, selector, colours)
+    opened.page.locator("#answer-form textarea").first.focus()
+    outline = opened.page.locator("#answer-form textarea").first.evaluate("e => getComputedStyle(e).outlineStyle")
+    assert outline == "solid"

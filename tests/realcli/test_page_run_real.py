@@ -35,6 +35,11 @@ class PageUser:
             if self.server is None:
                 self._serve()
             page = self._get("/")
+            if 'name="secret"' not in page:
+                where = subprocess.run(["argcheck", "next", self.state], cwd=self.work, env=self.env,
+                                       capture_output=True, text=True, timeout=60)
+                raise AssertionError(f"the page asks nothing before the {move['type']}; `argcheck next` says: "
+                                     f"{where.stdout[-1500:]}{where.stderr[-500:]}")
             secret = re.search(r'name="secret" value="([^"]+)"', page).group(1)
             head = re.search(r'name="head" value="([^"]+)"', page).group(1)
             asked = re.search(r'name="move" value="([^"]+)"', page).group(1)
