@@ -18,6 +18,7 @@ from test_whole_runs_real import installed, sandbox, skill_commands, start  # no
 from wholerun import Plan, claude_env, commands_of, drive
 
 from argcheck.files import operations
+from argcheck.harness.stopgate import MAX_BLOCKS
 
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 REVIEWS = ("decompose_review", "explore_review", "claims_review", "verdicts", "build_decision")
@@ -26,8 +27,8 @@ REVIEWS = ("decompose_review", "explore_review", "claims_review", "verdicts", "b
 class PageUser:
     """The user: serves the run's page once the run exists, and answers each review in it."""
 
-    def __init__(self, work, state: str, env: dict):
-        self.work, self.state, self.env = work, state, env
+    def __init__(self, work, state: str, env: dict, home=None):
+        self.work, self.state, self.env, self.home = work, state, env, home
         self.server, self.port, self.answered = None, None, []
 
     def answer(self, move: dict):
@@ -39,7 +40,7 @@ class PageUser:
                 where = subprocess.run(["argcheck", "next", self.state], cwd=self.work, env=self.env,
                                        capture_output=True, text=True, timeout=60)
                 raise AssertionError(f"the page asks nothing before the {move['type']}; `argcheck next` says: "
-                                     f"{where.stdout[-1500:]}{where.stderr[-500:]}")
+                                     f"{where.stdout[-1500:]}{where.stderr[-500:]}\n{transcript_tail(self.home)}")
             secret = re.search(r'name="secret" value="([^"]+)"', page).group(1)
             head = re.search(r'name="head" value="([^"]+)"', page).group(1)
             asked = re.search(r'name="move" value="([^"]+)"', page).group(1)
@@ -73,6 +74,25 @@ class PageUser:
             self.server.communicate(timeout=10)
 
 
+def transcript_tail(home, lines: int = 40) -> str:
+    """The last tool calls, results and prompts of Claude Code's session transcript (for a failure's message)."""
+    if home is None:
+        return ""
+    shown = []
+    for path in sorted((home / ".claude" / "projects").glob("*/*.jsonl")):
+        for text in path.read_text().splitlines():
+            line = json.loads(text)
+            content = (line.get("message") or {}).get("content")
+            if isinstance(content, str) and line.get("type") == "user":
+                shown.append("PROMPT " + content[:200])
+            for part in content if isinstance(content, list) and line.get("type") in ("user", "assistant") else []:
+                kind = part.get("type")
+                if kind in ("tool_use", "tool_result", "text"):
+                    value = part.get("input") or part.get("content") or part.get("text")
+                    shown.append(f"{kind} " + json.dumps(value)[:300])
+    return "\n".join(shown[-lines:])
+
+
 def page_plan(user_of) -> tuple[Plan, str]:
     """The skill's commands; each review the user gives in the page (the agent asks, ends its turn, and reads
     `next` when the user says they answered); sources for the refused search the user gives in chat."""
@@ -87,6 +107,11 @@ def page_plan(user_of) -> tuple[Plan, str]:
         if move["type"] not in REVIEWS:  # the sources for a refused search: given in chat
             plan.step({"tool": {"name": "WebSearch", "input": {"query": "heat pump EV range below -10 C"}}})
             plan.reply(f"Over to you: {move['type']}?")
+            # The Stop gate sends the agent back (the sources are its move to record) up to MAX_BLOCKS times in a
+            # row; the agent says again that it needs the user's sources, and its last reply ends the turn, so
+            # the user's answer opens the next one, as in the chat.
+            for _ in range(MAX_BLOCKS):
+                plan.reply("I need the sources from you: the web search was refused.")
             plan.user("My answer: " + json.dumps({k: v for k, v in move.items() if k not in ("type", "actor")}))
             plan.run(command)
             continue
@@ -122,7 +147,8 @@ def test_the_plan_runs_without_a_client(tmp_path):
 def test_a_whole_triz_run_in_claude_code_with_its_reviews_answered_in_the_page(installed, tmp_path):  # noqa: F811
     box = sandbox("triz", tmp_path)
     users = []
-    plan, state = page_plan(lambda state: users.append(PageUser(box.work, state, box.env)) or users[0])
+    plan, state = page_plan(lambda state: users.append(PageUser(box.work, state, box.env, installed["home"]))
+                            or users[0])
     extra = {"CONSULT_STATE_DIR": box.env["CONSULT_STATE_DIR"], "ARGCHECK_WITNESS": "off"}
     try:
         outcome = drive(plan, installed["claude"], box.work,

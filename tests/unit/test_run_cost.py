@@ -73,15 +73,17 @@ def test_claude_code_calls_are_summed_once_per_message_over_the_runs_turns(homes
         assistant("2026-11-28T10:05:00Z", "m2", "claude-haiku", usage(30, 3)),
         claude_line("user", "2026-11-28T10:08:00Z", message={"role": "user", "content": "confirm 0 and 1"}),
         assistant("2026-11-28T10:08:30Z", "m3", "claude-sonnet", usage(7, 2, 5)),
+        claude_line("user", "2026-11-28T10:09:30Z", message={"role": "user", "content": "Stop hook feedback:\nowed"}),
+        assistant("2026-11-28T10:09:40Z", "m3b", "claude-sonnet", usage(1, 1)),  # the same turn, sent back
         claude_line("user", "2026-11-28T11:00:00Z", message={"role": "user", "content": "something else"}),
         assistant("2026-11-28T11:00:01Z", "m4", "claude-sonnet", usage(900, 90)),  # after the run
     ])
     cost = transcripts.measure(doc, str(path))
     assert cost["client"] == "Claude Code" and cost["source"] == "measured"
     assert cost["models"] == {
-        "claude-sonnet": {"input": 107, "output": 12, "cache_read": 1005, "cache_write": 200, "calls": 2},
+        "claude-sonnet": {"input": 108, "output": 13, "cache_read": 1005, "cache_write": 200, "calls": 3},
         "claude-haiku": {"input": 30, "output": 3, "cache_read": 0, "cache_write": 0, "calls": 1}}
-    assert cost["total"] == {"input": 137, "output": 15, "cache_read": 1005, "cache_write": 200, "calls": 3}
+    assert cost["total"] == {"input": 138, "output": 16, "cache_read": 1005, "cache_write": 200, "calls": 4}
 
 
 def test_a_codex_rollout_counts_each_rise_of_its_cumulative_usage(homes, run):

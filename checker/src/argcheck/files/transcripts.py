@@ -3,7 +3,8 @@
 - Claude Code: `$CLAUDE_CONFIG_DIR` (else ~/.claude) `/projects/<project path, every other character a
   hyphen>/<session>.jsonl`; an assistant line carries `message.{id, model, usage}` (input_tokens,
   output_tokens, cache_creation_input_tokens, cache_read_input_tokens), repeated on each line of one message:
-  counted once per message id. A user line whose content is text (not a tool result) is a prompt.
+  counted once per message id. A user line whose content is text (not a tool result, not a Stop hook's
+  feedback) is a prompt.
 - Codex CLI: `$CODEX_HOME` (else ~/.codex) `/sessions/**/rollout-*.jsonl`; `event_msg` `token_count` events carry
   the cumulative `info.total_token_usage` (input_tokens, cached_input_tokens, output_tokens): each rise is a
   call; `turn_context` names the model; `event_msg` `user_message` is a prompt.
@@ -74,9 +75,12 @@ def claude_records(path: str) -> list[dict]:
     return found + list(calls.values())
 
 
+HOOK_FEEDBACK = ("Stop hook feedback:",)  # what Claude Code records as a user line when a Stop hook blocks
+
+
 def _typed_prompt(content) -> bool:
     if isinstance(content, str):
-        return bool(content.strip())
+        return bool(content.strip()) and not content.startswith(HOOK_FEEDBACK)
     kinds = {part.get("type") for part in content if isinstance(part, dict)} if isinstance(content, list) else set()
     return "text" in kinds and "tool_result" not in kinds
 
