@@ -184,3 +184,41 @@ def test_the_form_reads_at_aa_contrast_and_shows_the_focus(scheme, triz_served, 
     opened.page.locator("#answer-form textarea").first.focus()
     outline = opened.page.locator("#answer-form textarea").first.evaluate("e => getComputedStyle(e).outlineStyle")
     assert outline == "solid"
+
+
+def test_hostile_text_in_every_review_form_stays_text(runs, tmp_path, open_page):
+    import copy
+
+    from hostile import PAYLOAD, hostile_copy
+    from kit import reseal
+
+    whole = hostile_copy(json.loads(runs["triz"].read_text(encoding="utf-8")))
+    reviews = [i for i, m in enumerate(whole["moves"]) if m.get("actor") == "user" and m["type"] != "cancel"]
+    state = tmp_path / ".argcheck" / "triz-hostile.json"
+    state.parent.mkdir()
+
+    def write_before(index: int) -> None:
+        doc = copy.deepcopy(whole)
+        doc["moves"] = doc["moves"][:index]
+        doc["move_count"] = index
+        doc["status"] = operations.replay_doc(doc).replay.engine.status
+        state.write_text(json.dumps(reseal(doc), indent=1, ensure_ascii=False), encoding="utf-8")
+
+    write_before(reviews[0])
+    server, url, _ = serve(state)
+    seen = set()
+    try:
+        for index in reviews:
+            write_before(index)
+            opened = open_page(url)
+            form = opened.page.locator("#answer-form")
+            seen.add(form.locator("input[name=move]").get_attribute("value"))
+            assert PAYLOAD.strip()[:40] in form.inner_text(), "the hostile text is shown in the form, as text"
+            assert opened.page.evaluate("typeof window.__pwned") == "undefined"
+            assert opened.dialogs == [] and opened.errors == []
+            injected = "#answer script, #answer img, #answer a[href^='javascript'], #answer svg *[onload]"
+            assert opened.page.locator(injected).count() == 0
+            opened.close()
+    finally:
+        stop(server)
+    assert seen == {"decompose_review", "explore_review", "claims_review", "verdicts", "build_decision"}
