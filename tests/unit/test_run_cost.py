@@ -174,3 +174,20 @@ def test_the_cost_command_prints_the_sum_or_says_why_not(homes, run):
     missing = subprocess.run([sys.executable, "-m", "argcheck", "cost", str(path) + ".nope"], capture_output=True,
                              text=True, timeout=60)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_a_gemini_jsonl_session_is_read_with_its_updates(homes, run):
+    path, doc = run
+    folder = homes / "gemini" / ".gemini" / "tmp" / "project" / "chats"
+    folder.mkdir(parents=True)
+    call = {"id": "2", "timestamp": "2026-11-28T10:00:02Z", "type": "gemini", "content": "ok", "model": "gemini-3",
+            "tokens": {"input": 120, "output": 30, "cached": 7, "thoughts": 0, "tool": 0, "total": 150}}
+    lines = [{"sessionId": "g1", "projectHash": "abc", "startTime": CREATED, "kind": "main"},
+             {"$set": {"messages": [{"id": "0", "timestamp": "2026-11-28T10:00:00Z", "type": "user",
+                                     "content": [{"text": "<session_context>...</session_context>"}]}]}},
+             {"id": "1", "timestamp": "2026-11-28T10:00:01Z", "type": "user",
+              "content": [{"text": f"argcheck next .argcheck/{path.name}"}]},
+             call, {"$set": {"lastUpdated": "2026-11-28T10:00:03Z"}}, call]  # the same message written twice
+    (folder / "session-2026-11-28T10-00-g1.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    cost = transcripts.measure(doc, str(path))
+    assert cost["models"] == {"gemini-3": {"input": 113, "output": 30, "cache_read": 7, "cache_write": 0, "calls": 1}}

@@ -7,9 +7,11 @@
   feedback) is a prompt.
 - Codex CLI: `$CODEX_HOME` (else ~/.codex) `/sessions/**/rollout-*.jsonl`; `event_msg` `token_count` events carry
   the cumulative `info.total_token_usage` (input_tokens, cached_input_tokens, output_tokens): each rise is a
-  call; `turn_context` names the model; `event_msg` `user_message` is a prompt.
-- Gemini CLI: `~/.gemini/tmp/<project>/chats/session-*.json`: `messages`, a `user` one a prompt, a `gemini`
-  one a call with `tokens` {input, output, cached} and `model`.
+  call; `turn_context` names the model; `event_msg` `task_started` (a turn: Codex 0.169) or `user_message` is
+  a prompt.
+- Gemini CLI: `~/.gemini/tmp/<project>/chats/session-*.json` (`messages`), or `session-*.jsonl` (0.61: one
+  line per message, `$set` updates): a `user` message is a prompt, a `gemini` one a call with `tokens`
+  {input, output, cached, thoughts} and `model`.
 
 A transcript is the run's when it names the run (its id or its state file's name).
 """
@@ -38,7 +40,8 @@ def codex_files() -> list[str]:
 
 def gemini_files() -> list[str]:
     base = os.path.join(os.environ.get("GEMINI_CLI_HOME") or os.path.expanduser("~"), ".gemini")
-    return glob.glob(os.path.join(base, "tmp", "*", "chats", "session-*.json"))
+    chats = os.path.join(base, "tmp", "*", "chats")
+    return glob.glob(os.path.join(chats, "session-*.json")) + glob.glob(os.path.join(chats, "session-*.jsonl"))
 
 
 def find(doc: dict, state_path: str, project: str) -> list[tuple[str, str]]:
@@ -93,7 +96,7 @@ def codex_records(path: str) -> list[dict]:
             model = payload["model"]
         if line.get("type") != "event_msg":
             continue
-        if payload.get("type") == "user_message":
+        if payload.get("type") in ("user_message", "task_started"):  # 0.169 records a turn's start, not the text
             found.append({"kind": "prompt", "at": line.get("timestamp")})
         info = payload.get("info") if isinstance(payload.get("info"), dict) else {}
         now = info.get("total_token_usage")
@@ -108,16 +111,29 @@ def codex_records(path: str) -> list[dict]:
     return found
 
 
+def gemini_messages(path: str) -> list[dict]:
+    """A Gemini session's messages: a .json file's `messages`, or a .jsonl file's message lines and `$set`
+    updates (Gemini CLI 0.61), the last version of each message id kept."""
+    if not path.endswith(".jsonl"):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                session = json.load(handle)
+        except (OSError, ValueError):
+            return []
+        messages = session.get("messages", []) if isinstance(session, dict) else []
+        return [m for m in messages if isinstance(m, dict)]
+    found: dict[str, dict] = {}
+    for line in _json_lines(path):
+        update = line.get("$set") if isinstance(line.get("$set"), dict) else {}
+        for message in [line] + [m for m in update.get("messages", []) if isinstance(m, dict)]:
+            if "type" in message and "id" in message:
+                found[str(message["id"])] = message
+    return list(found.values())
+
+
 def gemini_records(path: str) -> list[dict]:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            session = json.load(handle)
-    except (OSError, ValueError):
-        return []
     found = []
-    for message in session.get("messages", []) if isinstance(session, dict) else []:
-        if not isinstance(message, dict):
-            continue
+    for message in gemini_messages(path):
         if message.get("type") == "user":
             found.append({"kind": "prompt", "at": message.get("timestamp")})
         tokens = message.get("tokens")
