@@ -13,10 +13,13 @@ ANSWER_PATH = "/answer"
 
 
 def section(form: dict | None, secret: str, head: str, *, refused=(), values: dict | None = None,
-            recorded: str = "") -> str:
+            recorded: str = "", notice: str = "") -> str:
     """The "Your answer" section: the form (None: a line saying nothing is asked), the refusal findings of the
-    last submission (nothing recorded), or the line saying what was recorded."""
+    last submission (nothing recorded), a `notice` (why nothing was recorded, without findings), or the line
+    saying what was recorded."""
     parts = [element("h2", "Your answer", id="answer")]
+    if notice:
+        parts.append(text_element("p", notice, class_="refusal", role="alert"))
     if recorded:
         parts.append(text_element("p", recorded, class_="answer-done tone-good", role="status"))
     if refused:

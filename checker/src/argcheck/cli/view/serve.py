@@ -77,11 +77,10 @@ def make_server(state_path: str, port: int = 0) -> ThreadingHTTPServer:
             try:
                 run = runs.load(state_path)
                 note = _last_page_answer(run) if recorded else ""
+                busy = "Not recorded: the state file is busy; send the form again." if status != 200 and not refused \
+                    else ""
                 answer = forms.section(answers.pending_form(run), secret, str(run.doc.get("head", "")),
-                                       refused=refused, values=values, recorded=note)
-                if status != 200 and not refused:
-                    answer = answer.replace("Your answer</h2>", "Your answer</h2><p role=alert>Not recorded: the "
-                                            "state file is busy or unreadable; send the form again.</p>", 1)
+                                       refused=refused, values=values, recorded=note, notice=busy)
                 html = page.run_page(run, live=HEAD_PATH, answer=answer)
             except (jsonio.InputError, runs.NotARun) as why:
                 return self._send(503, "text/plain", f"cannot show {state_path} now: {why}\n")
