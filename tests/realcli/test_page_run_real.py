@@ -169,5 +169,6 @@ def test_a_whole_triz_run_in_claude_code_with_its_reviews_answered_in_the_page(i
     calls = [r for r in outcome.server.requests if r["path"].split("?")[0].endswith("/messages")]
     reported = {"input": 113 * len(calls), "output": 30 * len(calls), "cache_read": 7 * len(calls),
                 "cache_write": 0, "calls": len(calls)}  # the mock's DEFAULT_USAGE on every request
+    print(f"argcheck cost from Claude Code's transcript: {cost['total']}; the mock reported: {reported}")
     assert cost["client"] == "Claude Code", cost
     assert cost["total"] == reported, (cost["total"], reported)
