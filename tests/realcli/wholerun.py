@@ -63,6 +63,7 @@ def agent(brief: str, description: str) -> dict:
 class Turn:
     prompt: str
     steps: list = field(default_factory=list)
+    before: object = None  # called before the turn's `claude -p` (e.g. the user answers in the page first)
 
 
 @dataclass
@@ -71,8 +72,8 @@ class Plan:
     routes: dict = field(default_factory=dict)
     notice: list = field(default_factory=list)
 
-    def user(self, prompt: str) -> "Plan":
-        self.turns.append(Turn(prompt))
+    def user(self, prompt: str, before=None) -> "Plan":
+        self.turns.append(Turn(prompt, before=before))
         return self
 
     def run(self, *commands: str) -> "Plan":
@@ -156,6 +157,8 @@ def drive(plan: Plan, claude: Path, cwd: Path, env_for) -> Outcome:
     results, session, started = [], None, time.monotonic()
     try:
         for turn in plan.turns:
+            if turn.before is not None:
+                turn.before()
             argv = [str(claude), "-p", turn.prompt, "--output-format", "json"]
             if session:
                 argv += ["--resume", session]

@@ -83,6 +83,8 @@ def test_a_digest_is_cut_between_words(text, limit, clipped):
 
 def test_the_closing_note_says_the_files_are_deleted_or_where_the_run_is_kept(tmp_path):
     out = io.StringIO()
-    assert play_in_workdir(lambda workdir: Scripted({"turns": []}, out, 0, files=None), None, operations, protocol="x") == 0
+    played = play_in_workdir(lambda workdir: Scripted({"turns": []}, out, 0, files=None), None, operations,
+                             protocol="x")
+    assert played == 0
     assert out.getvalue().splitlines()[-1] == ("The demo's files are deleted now (`argcheck demo x --keep DIR` keeps "
                                                "them, to try the commands yourself).")

@@ -60,6 +60,11 @@ NO_ISOLATED_EXAMPLE = {
     "ARG031": "needs a signed witness log beside the file: tested in tests/harness/test_witnessed_runs.py",
     "ARG032": "needs a signed witness log and the client's transcript outside the file: tested in "
               "tests/harness/test_witness_backing.py",
+    "ARG040": "a live page server's hold beside the file: tested in tests/unit/test_page_answers.py",
+    "ARG041": "a page submission without the serve's secret: tested in tests/unit/test_page_answers.py",
+    "ARG042": "a page submission drawn at another head: tested in tests/unit/test_page_answers.py",
+    "ARG043": "a page submission whose values make no move: tested in tests/unit/test_page_answers.py",
+    "ARG044": "a page submission to a question not asked: tested in tests/unit/test_page_answers.py",
 }
 
 

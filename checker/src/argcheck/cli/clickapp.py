@@ -28,6 +28,7 @@ COMMANDS = {
     "schema": "Print or write the JSON Schemas of the state files.",
     "sessions": "List state files with protocol, status and age; prune old ones.",
     "doctor": "Check the setup: argcheck, the wrapper and consultee CLIs, each agent's skills, state.",
+    "cost": "What a run cost in tokens, measured from the client's own transcript.",
     "view": "Show a run, or a folder of runs, as an offline HTML page (or serve it live).",
     "demo": "Replay a protocol's bundled run turn by turn (no consultee, no API key).",
     "mcp": "Run the stdio MCP server (for Cursor, Claude Desktop, VS Code, Codex).",

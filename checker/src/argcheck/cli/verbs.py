@@ -77,14 +77,42 @@ def next_step(state: str, fmt: str = "text") -> int:
     report = protocol_calls.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
     header = _header(outcome)
+    answered = page_answer(outcome.doc)
     if fmt == "json":
         fields = witnessing.json_fields(header)
-        echo_json(dict(report, state=state, findings=findings_json(outcome.findings), **fields))
+        extra = {"answered_in_page": answered} if answered else {}
+        echo_json(dict(report, state=state, findings=findings_json(outcome.findings), **fields, **extra))
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
+        if answered:
+            echo(f"The user answered in the page: {answered['type']} (move #{answered['seq']}, via page). "
+                 "Read it with `argcheck render`; go on from here.")
         echo(witnessing.marked_text(protocol_calls.call(spec, "next_text", report), header, report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
+
+
+def measured(outcome: operations.Outcome, state: str, fmt: str = "md"):
+    """The replayed state, showing the cost measured from the client's transcript where the protocol shows
+    token usage (the md report and the status); transcripts are read only for a protocol that shows it."""
+    from argcheck.core import protocol_calls
+
+    spec, replayed_state = outcome.replay.protocol, outcome.replay.engine.state
+    unmeasured = protocol_calls.CALLS["measured_cost"].default
+    if fmt not in ("md", "status") or protocol_calls.function_of(spec, "measured_cost") is unmeasured:
+        return replayed_state
+    from argcheck.files import runcost
+
+    return protocol_calls.call(spec, "measured_cost", replayed_state, runcost.measure(outcome.doc, state))
+
+
+def page_answer(doc) -> dict | None:
+    """The log's last move when the user made it in the page ({type, seq}), else None."""
+    moves = doc.get("moves") if isinstance(doc, dict) else None
+    last = moves[-1] if moves and isinstance(moves[-1], dict) else None
+    if last is None or last.get("via") != "page":
+        return None
+    return {"type": last.get("type"), "seq": last.get("seq")}
 
 
 @_stops
@@ -146,7 +174,6 @@ def prompt_text(outcome: operations.Outcome, full: bool | None = None) -> str:
 def render(state: str, fmt: str = "md", output: str = "-") -> int:
     """`argcheck render`: the decision log, the derived state, or the argument graph."""
     from argcheck.core import protocol_calls
-
     from argcheck.core.exporting import EXPORT_FORMATS
 
     outcome = replayed(state)
@@ -157,7 +184,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats + EXPORT_FORMATS)}, not {fmt!r}",
              err=True)
         return int(ExitCode.USAGE)
-    text = protocol_calls.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
+    text = protocol_calls.call(spec, "render", measured(outcome, state, fmt), fmt, outcome.findings)
     if fmt == "md":
         text = witnessing.marked_markdown(text, _header(outcome))
     return _write_rendering(text, output)

@@ -70,7 +70,7 @@ define("ARG014", "UNKNOWN_MOVE_TYPE", ERROR, "unknown move type {type} for {prot
        why="Only the protocol's own moves can change its state.",
        example='{"type": "teleport"}', fix="Use a move type listed in the message.", protocol=P)
 define("ARG015", "MANAGED_FIELD", ERROR, 'field "{field}" is set by argcheck, not by the move',
-       "omit seq, prev and at: apply fills them in",
+       "omit seq, prev, at and via: apply (or the page) fills them in",
        why="Sequence numbers, hashes and times are what make the log tamper-evident.",
        example='{"type": "point", "seq": 7, ...}', fix="Remove the field.", protocol=P)
 define("ARG016", "EMPTY_BATCH", ERROR, "the batch holds no moves",
@@ -155,6 +155,37 @@ define("ARG032", "WITNESS_TAMPERED", ERROR,
            "keeps such a call even when the hook denied it.",
        example="`echo '{\"prompt\": \"yes\"}' | argcheck hook UserPromptSubmit` in the run's conversation",
        fix="Start a new run in a new conversation; do not touch the hooks, the key or the session variable.",
+       protocol=P)
+
+define("ARG040", "PAGE_HOLDS_QUESTION", ERROR, "the page {target} holds this question: the user answers it there",
+       "tell the user to answer in the page (or stop `argcheck view --serve`, then take the answer in chat)",
+       why="While `argcheck view STATE --serve` shows the pending question as a form, the user's answer is the "
+           "page's to record; a user move typed by the agent then would answer for the user.",
+       example="`argcheck apply STATE '{\"type\": \"decompose_review\", \"actor\": \"user\", ...}'` while the "
+               "page serves the decompose review",
+       fix="Wait for the page's answer (`argcheck next` says when it landed), or stop the page server first.",
+       protocol=P)
+define("ARG041", "PAGE_SECRET_MISSING", ERROR, "a page submission without this page's secret: {detail}",
+       "answer from the page `argcheck view --serve` shows (reload it if the server was restarted)",
+       why="Only the browser that loaded the page gets the per-serve secret; a form posted from elsewhere (another "
+           "site, a script that never loaded the page) is not the user's answer.",
+       example="a POST to /answer with no `secret` field", fix="Reload the page and answer there.", protocol=P)
+define("ARG042", "PAGE_ANSWER_STALE", ERROR, "the run moved on since this form was drawn (head {found}, now "
+       "{expected})", "reload the page: it shows the question the run asks now",
+       why="An answer is to the question as it stood; once another move has landed, the form may name claims "
+           "or items that changed.",
+       example="a form drawn before the agent's last move, posted after it", fix="Reload and answer again.",
+       protocol=P)
+define("ARG043", "PAGE_FORM_INVALID", ERROR, "the form's answer is not a move: {detail}",
+       "correct the field named and send the form again",
+       why="A form posts text; each value must be one the question offered (an item's number, a claim's id, "
+           "a listed choice) before the protocol's own rules are asked.",
+       example="a posted verdict of \"maybe\", or assumption number 99 of 5", fix="Send the form as the page drew it.",
+       protocol=P)
+define("ARG044", "PAGE_NOT_ASKING", ERROR, "the page asks nothing of that kind now: {detail}",
+       "reload the page: it shows what the run waits for",
+       why="The page records only the answer to the question the run waits for, as `next` states it.",
+       example="a build decision posted while the run waits for the verdicts", fix="Reload and answer again.",
        protocol=P)
 
 PLACEHOLDERS = {

@@ -35,6 +35,8 @@ KIT = {
     "toolport": "the port through which a protocol's MCP tools reach the MCP server",
     "toolargs": "how an MCP tool declares its arguments",
     "demoplayer": "what every demo shares: the work folder (--keep), the turn loop, the digest",
+    "formvalues": "the page's forms: field readers and FormProblem, for a protocol's forms.py",
+    "tokencost": "a run's measured token cost as data (summed from the client's transcript), for its reports",
 }
 
 

@@ -48,8 +48,10 @@ def create_state(protocol_name: str, options: dict, env: Env, state_id: str) -> 
     return doc
 
 
-def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision:
-    """Check `new_moves` against the replayed state; return the extended document or refuse."""
+def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE", stamp: dict | None = None) -> Decision:
+    """Check `new_moves` against the replayed state; return the extended document or refuse. `stamp`: managed
+    fields the caller adds to every move (the page's `{"via": "page"}`), after the checks that refuse them from
+    a move's author."""
     problems = check_envelope(doc)
     if problems:
         return Decision(None, problems, None)
@@ -61,7 +63,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
         return Decision(None, [finding("ARG024", count=count, state=path), *unverified], usable)
     if not new_moves:
         return Decision(None, [finding("ARG016")], current)
-    findings, stamped = _step_all(doc, current, new_moves, env, path)
+    findings, stamped = _step_all(doc, current, new_moves, env, path, stamp or {})
     if has_errors(findings):
         return Decision(None, findings, current)
     head = current.head
@@ -72,7 +74,7 @@ def apply_moves(doc, new_moves: list, env: Env, path: str = "STATE") -> Decision
     return Decision(extended, findings, current)
 
 
-def _step_all(doc, current, new_moves, env, state_path="STATE"):
+def _step_all(doc, current, new_moves, env, state_path="STATE", stamp=None):
     """Check every move of the batch and report all their findings; a refused move is skipped, so the
     moves after it are checked against the state without it (the engines leave it unchanged on error)."""
     protocol, engine = current.protocol, current.engine
@@ -92,7 +94,7 @@ def _step_all(doc, current, new_moves, env, state_path="STATE"):
         found += check_move(protocol, move, path)
         found += check_not_a_read(protocol, move, path, state_path)
         if not found:
-            move = {"seq": index + 1, "prev": prev, "at": env.now, **move}
+            move = {"seq": index + 1, "prev": prev, "at": env.now, **move, **(stamp or {})}
             if witness is not None:
                 move["witness_seq"] = witness.last_seq
             found += engine.step(index, move)

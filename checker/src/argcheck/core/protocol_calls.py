@@ -63,6 +63,10 @@ def _no_export(state):
     return None
 
 
+def _unmeasured(state, cost):
+    return state
+
+
 def _actor_as_recorded(move):
     return move.get("actor") if isinstance(move, dict) else None
 
@@ -107,7 +111,19 @@ CALLS = {
     "argument_map": ProtocolCall("exports", "argument_map", ("state",),
                                  "the run's argument map as data {title, statements, relations} (core/argmap.py), "
                                  "or None", _no_export),
+    "measured_cost": ProtocolCall("render", "with_measured_cost", ("state", "cost"),
+                                  "the state showing the measured cost (core/tokencost.py) where the protocol shows "
+                                  "token usage", _unmeasured),
+    # The page's forms (optional module forms.py: the shells ask spec.has_part("forms") first)
+    "page_form": ProtocolCall("forms", "pending_form", ("state",),
+                              "the form of the question the run waits for the user to answer (core/formvalues.py), "
+                              "or None"),
+    "page_moves": ProtocolCall("forms", "answered_moves", (), "the move types the page's forms record (a tuple)"),
+    "page_answer": ProtocolCall("forms", "answer_move", ("state", "values"),
+                                "the user's move made of a form's posted values (a dict); raises "
+                                "formvalues.FormProblem"),
 }
+OPTIONAL_PARTS = frozenset({"forms"})  # modules a protocol may leave out altogether (with their calls)
 STEP_FIELDS = {"actor": str, "text": str, "commands": list}
 
 
@@ -171,6 +187,10 @@ CHECKS = {
         f"returned {type(value).__name__}, not text or None"],
     "decision": lambda value: _export(value, ("title", "context", "options")),
     "argument_map": lambda value: _export(value, ("title", "statements", "relations")),
+    "measured_cost": lambda value: [] if value is not None else ["returned None, not a state"],
+    "page_form": lambda value: [] if value is None or isinstance(value, dict) else ["did not return a dict or None"],
+    "page_answer": lambda value: [] if isinstance(value, dict) else ["did not return a dict"],
+    "page_moves": lambda value: [] if isinstance(value, tuple) else ["did not return a tuple"],
 }
 
 
@@ -241,6 +261,8 @@ def contract_problems(spec, engines) -> list[str]:
     for name, entry in CALLS.items():
         if entry.when and not getattr(spec, entry.when):
             continue
+        if entry.part in OPTIONAL_PARTS and not spec.has_part(entry.part):
+            continue
         try:
             function = function_of(spec, name)
         except ProtocolBroken as broken:
@@ -272,6 +294,8 @@ def _state_problems(spec, state, status: str) -> list[str]:
         call(spec, "argument_map", state)
         if not spec.is_closed(status):
             call(spec, "render_prompt", state)
+        if spec.has_part("forms"):
+            call(spec, "page_form", state)
     except ProtocolBroken as broken:
         problems.append(str(broken))
     return problems

@@ -12,7 +12,7 @@ from argcheck.core.findings import Finding, has_errors
 from argcheck.core.rules import finding
 from argcheck.core.shapes import check_shape, json_text, json_type, violation
 
-MANAGED_FIELDS = ("seq", "prev", "at", "witness_seq")
+MANAGED_FIELDS = ("seq", "prev", "at", "witness_seq", "via")  # via: stamped by the page (cli/view/answers.py)
 
 
 class Replay(namedtuple("Replay", "protocol engine findings head")):

@@ -15,6 +15,8 @@ STAMP_PROPERTIES = {
     "prev": {"type": "string", "pattern": "^[0-9a-f]{32}$"},
     "at": {"type": "string", "minLength": 1, "maxLength": 64},
     "witness_seq": {"type": "integer", "minimum": 0},
+    "via": {"enum": ["page"], "description": "Where the move was made: \"page\" when the user answered in the page "
+            "`argcheck view --serve` shows (stamped by the page; `apply` refuses it, ARG015)."},
 }
 # Declared once for every protocol (core/witnessing.py holds their rules): the header's mark of a run started
 # with Claude Code's hooks in place, and a user move's citation of the witnessed prompt that carries its answer.

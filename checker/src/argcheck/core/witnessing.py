@@ -154,6 +154,8 @@ class UserCitations:
             return []
         if move.get("type") in HONEST_ENDINGS and "witness" not in move:
             return []
+        if move.get("via") == "page":  # the page's own answer: the user typed it there, not in the chat
+            return []
         detail = self._problem(move.get("witness"), previous)
         return [finding("ARG031", path=path + "/witness", detail=detail)] if detail else []
 

@@ -98,9 +98,11 @@ def init_file(path: str | None, protocol: str, options: dict, env: Env, force: b
 
 def apply_to_file(path: str, moves: list, env: Env | None = None,
                   lock_timeout: float = DEFAULT_LOCK_TIMEOUT, dry_run: bool = False,
-                  refuse=None) -> Outcome:
+                  refuse=None, stamp: dict | None = None) -> Outcome:
     """Append `moves` to the state file if every one is legal; otherwise leave it untouched. `refuse(doc,
-    moves)`, checked under the lock, returns findings that refuse the moves before any replay."""
+    moves)`, checked under the lock, returns findings that refuse the moves before any replay. `stamp`: the
+    managed fields the page adds (`{"via": "page"}`); without it, a user move is refused while a page holds
+    the question (ARG040, files/pagehold.py)."""
     from argcheck.core import lifecycle
     from argcheck.files import statefile, writing  # the lock and the writes: only a call that may write loads them
 
@@ -109,9 +111,13 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
     with statefile.locked(path, lock_timeout):
         doc = load_doc(path)
         refusals = refuse(doc, moves) if refuse is not None else []
+        if not refusals and stamp is None and _has_user_move(moves):
+            from argcheck.files import pagehold
+
+            refusals = pagehold.refusals(path, doc, moves)
         if refusals:
             return Outcome(refusals, doc, None)
-        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc, path), path=path)
+        decision = lifecycle.apply_moves(doc, moves, env or env_for(doc, path), path=path, stamp=stamp)
         if decision.doc is None or has_errors(decision.findings):
             return Outcome(decision.findings, doc, decision.replay)
         if not dry_run:
@@ -139,6 +145,12 @@ def temp_folder(prefix: str) -> str:
     from argcheck.files import writing
 
     return writing.temp_folder(prefix)
+
+
+def _has_user_move(moves: list) -> bool:
+    """A user's answer among `moves` (a cancel or abort is the user's too, but ending a run is never held)."""
+    return any(isinstance(move, dict) and move.get("actor") == "user" and move.get("type") not in ("cancel", "abort")
+               for move in moves)
 
 
 def _index(path: str, doc: dict) -> None:
@@ -180,12 +192,12 @@ def replayed(path: str) -> Outcome:
 
 
 def applied(path: str, moves: list, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
-            dry_run: bool = False, refuse=None) -> Outcome:
+            dry_run: bool = False, refuse=None, stamp: dict | None = None) -> Outcome:
     """apply_to_file, or Refused (UNREADABLE; BUSY when the lock stayed held for `lock_timeout` seconds)."""
     from argcheck.files import statefile
 
     try:
-        return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run, refuse=refuse)
+        return apply_to_file(path, moves, lock_timeout=lock_timeout, dry_run=dry_run, refuse=refuse, stamp=stamp)
     except InputError as error:
         raise Refused(UNREADABLE, path, [error.finding], error) from None
     except statefile.LockBusy:

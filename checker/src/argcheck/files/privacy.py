@@ -11,10 +11,11 @@ import os
 
 IGNORE_NAME = ".gitignore"
 LOG_NAMES = ("witness.jsonl",)
-IGNORED = ("witness.jsonl", "witness.jsonl.*", "*.lock", "runs.index", ".runs.index.*", ".*.tmp")
+IGNORED = ("witness.jsonl", "witness.jsonl.*", "*.lock", "runs.index", ".runs.index.*", ".*.tmp", "*.page")
 GITIGNORE = (
     "# Written by argcheck: files that stay on this machine. The witness log holds your prompts and the output\n"
-    "# of Bash commands run while a run was open; locks, the run index and temp files are working files.\n"
+    "# of Bash commands run while a run was open; locks, the run index, temp files and the page's hold (*.page)\n"
+    "# are working files.\n"
     "# Keep the state files (*.json) and reports (*.md) under version control.\n"
     + "".join(f"{pattern}\n" for pattern in IGNORED))
 

@@ -18,8 +18,8 @@ from argcheck.output import echo, echo_findings
               help="Write the page here (default: beside the state, .html; FOLDER/index.html for a folder).")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-@click.option("--serve", is_flag=True, help="Serve the run's page on 127.0.0.1 and reload it as moves land "
-                                            "(Ctrl-C stops).")
+@click.option("--serve", is_flag=True, help="Serve the run's page on 127.0.0.1, reload it as moves land, and "
+                                            "take the user's answers in its form (Ctrl-C stops).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port for --serve (0: any free port).")
 def command(target, output, open_page, serve, port):
@@ -90,6 +90,16 @@ def _open(path: str, open_page: bool) -> int:
     return int(ExitCode.OK)
 
 
+def _stop_on_term() -> None:
+    """SIGTERM ends the server as Ctrl-C does, so the page's hold on the run is released either way."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 def _serve(target: str, port: int, open_page: bool) -> int:
     from argcheck.cli.view import serve
 
@@ -98,9 +108,18 @@ def _serve(target: str, port: int, open_page: bool) -> int:
     except OSError as error:
         echo(f"argcheck: cannot listen on 127.0.0.1:{port}: {error.strerror or error}", err=True)
         return int(ExitCode.USAGE)
+    from argcheck.files import pagehold
+
     url = serve.url_of(server)
     try:
-        echo(f"serving {target} at {url} (Ctrl-C stops)", err=True)
+        pagehold.take(target, url)  # while it serves, the run's user answers are the page's (ARG040)
+    except OSError as error:
+        server.server_close()
+        echo(f"argcheck: cannot note the page beside {target}: {error.strerror or error}", err=True)
+        return int(ExitCode.USAGE)
+    _stop_on_term()
+    try:
+        echo(f"serving {target} at {url} (Ctrl-C stops); the user answers the run's questions there", err=True)
         if open_page:
             import webbrowser
 
@@ -108,5 +127,7 @@ def _serve(target: str, port: int, open_page: bool) -> int:
         serve.serve(server)
     except KeyboardInterrupt:  # Ctrl-C is how a live view ends: not an interruption
         server.server_close()
+    finally:
+        pagehold.release(target)
     echo("stopped", err=True)
     return int(ExitCode.OK)

@@ -2,7 +2,7 @@
 
 The policy names the two inline blocks by their SHA-256 hashes and allows nothing else: no network, no
 other script or style, no frame, no form, no plugin. Only the live view (`--serve`) may fetch, and only its
-own origin's head endpoint.
+own origin's head endpoint, and post a form, only to its own origin.
 """
 
 from __future__ import annotations
@@ -78,6 +78,20 @@ overflow-wrap:break-word}.report-doc h5,.report-doc h6{font-size:.95rem;margin:1
 .report-doc pre{background:var(--panel);padding:.5rem;overflow:auto}.report-doc blockquote{margin:.5rem 0;
 padding-left:.8rem;border-left:4px solid var(--warn)}.report-doc code{background:var(--panel);padding:0 .2rem}
 .findings{padding-left:1.2rem}.findings li{margin:.2rem 0}
+.answer{border:2px solid var(--info);border-radius:8px;padding:0 1rem 1rem;margin-top:1rem}
+.answer h2{margin-top:1rem}.answer fieldset{border:1px solid var(--line);border-radius:6px;margin:.6rem 0;
+padding:.4rem .8rem}.answer legend{font-weight:600;padding:0 .3rem;overflow-wrap:anywhere}
+.choice{margin:.2rem 0;overflow-wrap:anywhere}.answer-text{margin:.6rem 0}
+.answer-text label{display:block;font-weight:600}
+.answer textarea{width:100%;font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);
+border-radius:4px;padding:.3rem}
+.answer button{font:inherit;font-weight:600;padding:.4rem 1rem;border-radius:6px;border:1px solid var(--focus);
+background:var(--focus);color:#ffffff;cursor:pointer}
+@media (prefers-color-scheme:dark){.answer button{background:#1f6feb;border-color:#1f6feb}}
+.answer input:focus-visible,.answer textarea:focus-visible,.answer button:focus-visible{outline:3px solid var(--focus);
+outline-offset:2px}
+.refusal{background:var(--bad-bg);color:var(--fg);border-left:4px solid var(--bad);padding:.2rem .8rem;margin:.5rem 0}
+.answer-done{font-weight:600}.answer-context h4{margin:.6rem 0 .2rem}
 .live{position:sticky;top:0;background:var(--info-bg);color:var(--info);padding:.3rem 1rem;font-size:.9rem}
 @media (max-width:720px){.move summary,.timeline-head{grid-template-columns:3rem 1fr}
 .move summary span:nth-child(n+3){display:none}}
@@ -125,11 +139,20 @@ SCRIPT = """
     if (out) { out.textContent = node.getAttribute("aria-label"); }
   });
   var live = document.body.getAttribute("data-live");
+  var typing = false;
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest("form")) { typing = true; }
+  });
   if (live) {
     var head = document.body.getAttribute("data-head");
     window.setInterval(function () {
       fetch(live, {cache: "no-store"}).then(function (reply) { return reply.json(); }).then(function (now) {
-        if (now.head !== head) { window.location.reload(); }
+        if (now.head === head) { return; }
+        if (!typing) { window.location.reload(); return; }
+        var banner = document.querySelector(".live");
+        if (banner) {
+          banner.textContent = "The run moved on: reload the page to see it (your answer is kept until then).";
+        }
       }).catch(function () {});
     }, 700);
   }
@@ -143,6 +166,6 @@ def digest(text: str) -> str:
 
 def policy(live: bool = False) -> str:
     """The Content-Security-Policy of a page: only its own inline style and script; no network."""
-    connect = "'self'" if live else "'none'"
+    here = "'self'" if live else "'none'"  # a live page fetches its head and posts its answer to itself only
     return (f"default-src 'none'; script-src '{digest(SCRIPT)}'; style-src '{digest(STYLE)}'; img-src data:; "
-            f"connect-src {connect}; base-uri 'none'; form-action 'none'")
+            f"connect-src {here}; base-uri 'none'; form-action {here}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from argcheck.cli.view import assets, drawing, report, run as runs
+from argcheck.core import tokencost
 from argcheck.cli.view.markup import anchor, element, esc, key_values, text_element
 
 SEVERITY_TONE = {"error": "bad", "warning": "warn"}
@@ -23,32 +24,36 @@ def document(title: str, body: str, live: str = "", head: str = "") -> str:
             f'<main id="main">{body}</main><script>{assets.SCRIPT}</script></body></html>\n')
 
 
-def run_page(run: runs.Run, live: str = "") -> str:
+def run_page(run: runs.Run, live: str = "", answer: str = "") -> str:
+    """The run's page; `live`: the head endpoint a served page polls; `answer`: the served page's "Your answer"
+    section (cli/view/forms.py), drawn before the picture."""
     spec, header = run.spec, run.doc.get("header") or {}
     subject = spec.subject_of(header) or "(no subject)"
     per_move, general = runs.findings_by_move(run.findings)
     sections = run.picture.get("sections", [])
+    cost = runs.measured_cost(run)
     parts = [
         element("p", f"argcheck run · {esc(run.path)}", class_="tone-muted"),
         text_element("h1", subject),
         _live_banner(live),
+        answer,
         _nav(sections),
-        _header(run, header),
+        _header(run, header, cost),
         element("section", element("h2", "Picture", id="picture")
                 + "".join(drawing.section(s, n) for n, s in enumerate(sections))
                 + ("" if sections else element("p", "This protocol draws no picture; see the report below.")),
                 aria_labelledby="picture"),
         _findings(run, per_move, general),
         _timeline(run, per_move),
-        _report(run),
+        _report(run, cost),
     ]
     title = f"{spec.name} · {run.status} · {subject}"
     return document(title, "".join(parts), live, str(run.doc.get("head", "")))
 
 
-def _report(run: runs.Run) -> str:
+def _report(run: runs.Run, cost: dict) -> str:
     intro = element("p", f"What <code>argcheck render {esc(run.path)} --format md</code> prints.", class_="tone-muted")
-    body = element("div", report.to_html(runs.report_text(run)), class_="report-doc")
+    body = element("div", report.to_html(runs.report_text(run, cost)), class_="report-doc")
     return element("section", element("h2", "Report", id="report") + intro + body, aria_labelledby="report")
 
 
@@ -66,13 +71,17 @@ def _nav(sections) -> str:
     return element("nav", element("ul", items), aria_label="On this page")
 
 
-def _header(run: runs.Run, header: dict) -> str:
+def _header(run: runs.Run, header: dict, cost: dict) -> str:
     chain_tone, chain = runs.chain_status(run)
     valid_tone, valid = runs.validate_line(run)
     rows = [("Protocol", run.spec.name), ("Subject", run.spec.subject_of(header) or "—"),
             ("Mode", header.get("mode") or "—"), ("Status", run.status), ("Witnessed", runs.witnessed(header)),
             ("Run id", run.doc.get("id", "")), ("Created", run.doc.get("created_at", "")),
-            ("Last change", run.doc.get("updated_at", "")), ("Moves", len(run.doc.get("moves", [])))]
+            ("Last change", run.doc.get("updated_at", "")), ("Moves", len(run.doc.get("moves", []))),
+            ("Tokens", tokencost.cost_lines(cost)[0])]
+    answered = sum(1 for move in run.doc.get("moves", []) if isinstance(move, dict) and move.get("via") == "page")
+    if answered:
+        rows.append(("Answered in the page", f"{answered} user move{'s' if answered != 1 else ''} (via page)"))
     rows += [(str(label), str(value)) for label, value in run.picture.get("summary", [])]
     checks = element("dl", _check("Validate", valid, valid_tone) + _check("Hash chain", chain, chain_tone),
                      class_="facts", id="chain")

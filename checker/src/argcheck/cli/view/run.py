@@ -48,7 +48,8 @@ def picture(spec, state, findings) -> dict:
 
 def actor(run: Run, move: dict) -> str:
     named = protocol_calls.call(run.spec, "actor", move)
-    return str(named) if named not in (None, "") else "—"
+    shown = str(named) if named not in (None, "") else "—"
+    return shown + " (via page)" if move.get("via") == "page" else shown
 
 
 def findings_by_move(findings) -> tuple[dict, list]:
@@ -93,9 +94,17 @@ def witnessed(header: dict) -> str:
     return "not witnessed (the header records no witness)"
 
 
-def report_text(run: Run) -> str:
-    """The protocol's own Markdown report."""
-    return protocol_calls.call(run.spec, "render", run.state, "md", run.findings)
+def report_text(run: Run, cost: dict | None = None) -> str:
+    """The protocol's own Markdown report (showing `cost`, the measured one, where the protocol shows usage)."""
+    state = protocol_calls.call(run.spec, "measured_cost", run.state, cost) if cost else run.state
+    return protocol_calls.call(run.spec, "render", state, "md", run.findings)
+
+
+def measured_cost(run: Run) -> dict:
+    """What the run cost, measured from the client's transcript (files/runcost.py)."""
+    from argcheck.files import runcost
+
+    return runcost.measure(run.doc, run.path)
 
 
 def page_path(state_path: str) -> str:

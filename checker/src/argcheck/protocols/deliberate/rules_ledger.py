@@ -107,7 +107,8 @@ def add_entry(eng, move: dict) -> None:
         claim_type=move.get("claim_type", "empirical"), evidence_type=evidence_type_of(move),
         artifact=move.get("artifact"), quote=move.get("quote"), execution=move.get("execution"),
         supports=list(move.get("supports", ())), supersedes=move.get("supersedes"), revises=move.get("revises"),
-        justification=move.get("justification"), round=state.iteration, seq=eng.seq, witness=cited_prompt(eng, move))
+        justification=move.get("justification"), round=state.iteration, seq=eng.seq, witness=cited_prompt(eng, move),
+        via=move.get("via"))
     state.ledger[entry.id] = entry
     if entry.supersedes:
         target = state.ledger[entry.supersedes]

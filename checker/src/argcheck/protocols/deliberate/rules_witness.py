@@ -46,6 +46,8 @@ def witnessed_mark(state, entry) -> str | None:
     """How the decision log marks a user entry or execution evidence: witnessed or as the agent recorded it."""
     if entry.actor != "user" and not entry.execution:
         return None
+    if entry.actor == "user" and entry.via == "page":
+        return "via page (the user's own form)"
     if not (isinstance(state.header, dict) and state.header.get("witnessed") is True):
         return "no (as the agent recorded it)"
     if entry.actor == "user":

@@ -102,6 +102,7 @@ class Entry:
     verified_at_seq: int | None = None
     gate_points: dict[str, None] = field(default_factory=dict)  # points whose evidence gate may use this entry
     witness: int | None = None  # witnessed runs: the user prompt a user entry cites (core/witnessing.py)
+    via: str | None = None  # "page": the user gave this entry in the page `argcheck view --serve` shows
 
 
 @record

@@ -148,12 +148,18 @@ def research_log(state) -> str:
 
 
 def user_decisions(state) -> str:
-    """Each user move, and the witnessed prompt it cites ("no": as the agent recorded it)."""
-    rows = [f"| {d['seq']} | {d['type']} | {'prompt ' + str(d['witness']) if d['witness'] else 'no'} |"
-            for d in state.user_decisions]
+    """Each user move, and the witnessed prompt it cites ("no": as the agent recorded it; "via page": the user
+    answered in the page `argcheck view --serve` shows)."""
+    rows = [f"| {d['seq']} | {d['type']} | {_provenance(d)} |" for d in state.user_decisions]
     if not rows:
         return ""
     return "## Appendix: user decisions\n\n| move | decision | witnessed |\n|---|---|---|\n" + "\n".join(rows)
+
+
+def _provenance(decision: dict) -> str:
+    if decision.get("via") == "page":
+        return "via page (the user's own form)"
+    return "prompt " + str(decision["witness"]) if decision["witness"] else "no"
 
 
 def _bullets(items) -> str:

@@ -59,7 +59,7 @@ class Engine:
         found = HANDLERS[kind](self, move)
         if move.get("actor") == "user" and not has_errors(found):
             cited = move.get("witness") if self.witness is not None else None
-            self.state.user_decisions.append({"seq": self.seq, "type": kind,
+            self.state.user_decisions.append({"seq": self.seq, "type": kind, "via": move.get("via"),
                                               "witness": cited.get("seq") if isinstance(cited, dict) else None})
         return found
 

@@ -15,6 +15,7 @@ from argcheck.core.markdown_safety import neutralize
 from argcheck.protocols.triz import document_sections as sections
 from argcheck.protocols.triz.render_graph import dot, mermaid, react_flow_json
 from argcheck.protocols.triz.status import session_status, status_text
+from argcheck.protocols.triz.token_usage import usage_line, with_measured_cost  # noqa: F401 (the measured_cost hook)
 from argcheck.core.text import flat
 
 SECTIONS = ("Core Insight", "Problem Context", "Reasoning Chain", "Evidence Base", "Cross-Domain Patterns",
@@ -46,8 +47,17 @@ def knowledge_document(state, findings=()) -> str:
         parts.append(f"## {number}. {title}\n\n{build(state).strip()}")
     parts.append(sections.research_log(state))
     parts.append(sections.user_decisions(state))
+    parts.append(_tokens(state))
     parts.append(_findings(findings))
     return "\n\n".join(p for p in parts if p) + "\n"
+
+
+def _tokens(state) -> str:
+    """The measured cost, when the shell measured it (the agent's own report is only in the status)."""
+    usage = state.token_usage
+    if not usage or usage.get("source") != "measured":
+        return ""
+    return "## Appendix: tokens\n\n```\n" + usage_line(usage) + "\n```"
 
 
 def _banner(state) -> str:
