@@ -70,11 +70,23 @@ def _ask_user(state, review: str, path: str) -> dict:
     if review == "claims_review" and state.slots_remaining:
         question += (f" (Up to {state.slots_remaining} more claim(s) fit this round: state another thesis first if "
                      "the problem calls for it.)")
-    if review == "build_decision" and state.max_rounds_reached:
-        question += " (This is the last of 5 rounds: no continue; deep-dive, resolve or add an insight.)"
-        skeleton["decision"] = "resolve"
+    if review == "build_decision":
+        question = _build_question(state, question, skeleton)
     return _action("user", f"STOP and ask the user ({review}). {question} Record the answer as the user's move:",
                    [_apply(path, skeleton)])
+
+
+def _build_question(state, question: str, skeleton: dict) -> str:
+    """A chosen deep dive waits for the continue that opens its round; the fifth round has no continue."""
+    if state.deep_dive_active:
+        question = (f"The user chose a deep dive on {state.deep_dive_target_claim_id}: the round the next continue "
+                    f"opens is narrowed to it (every synthesis builds on {state.deep_dive_target_claim_id}). Show "
+                    "the user where the session stands and ask: start that round now (continue), or resolve / "
+                    "add an insight?")
+    if state.max_rounds_reached:
+        question += " (This is the last of 5 rounds: no continue; resolve or add an insight.)"
+        skeleton["decision"] = "resolve"
+    return question
 
 
 def _apply(path: str, move: dict) -> str:
