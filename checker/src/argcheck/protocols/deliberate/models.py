@@ -67,6 +67,8 @@ class Point(Strict):
     kind: Literal["empirical", "value"]
     relation: Literal["new", "extension"] = "new"
     extends: Optional[Id] = None
+    theme: Optional[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default=None, description="A few words naming the point's theme; more than 7 open points are grouped by it")
 
 
 class Classify(Strict):
