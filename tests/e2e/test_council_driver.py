@@ -192,3 +192,21 @@ def test_a_consultee_that_cannot_answer_at_all_is_a_setup_error_not_six_failed_p
     assert "Traceback" not in done.stderr
     moves = json.loads(state.read_text())["moves"]
     assert not [m for m in moves if m["type"] == "persona_failure"]
+
+
+@pytest.mark.slow
+def test_replay_council_with_the_expert_arbiter_records_it_before_the_assessment(tmp_path, document):
+    write_transcripts(tmp_path / "replay")
+    reply = {"adjustments": [], "arbiter_overall_score": 30,
+             "arbiter_score_justification": "The durability and ordering gaps are validated."}
+    (tmp_path / "replay" / "arbiter.json").write_text(json.dumps(
+        {"consultee": "replay", "replies": [{"response": json.dumps(reply)}]}))
+    env = dict(os.environ, CONSULT_STATE_DIR=str(tmp_path / "sessions"))
+    done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
+                    "replay", "--run", "--arbiter", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT,
+                    cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Expert Arbiter recorded: score 30/100" in done.stderr
+    assert "## Expert Arbiter" in done.stdout and "the Expert Arbiter gave 30" in done.stdout
+    moves = json.loads((tmp_path / "s.json").read_text())["moves"]
+    assert [m["type"] for m in moves][-2:] == ["arbitration", "final_assessment"]

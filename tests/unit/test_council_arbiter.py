@@ -109,3 +109,55 @@ def test_a_council_without_arbiter_still_has_its_derived_score():
     assert "## Expert Arbiter" not in render.render(run.state, "md")
 
 
+
+
+# -- the subagent route (prompt --persona arbiter, ingest) and the headless driver -------------------------
+
+def _synthesized(**options):
+    run = ck.council(**options).ok(*ck.all_critiques())
+    return run.ok(*ck.all_self_critiques())
+
+
+def test_the_arbiters_prompt_is_given_to_a_subagent_after_self_critique_only():
+    from argcheck.protocols.council import prompting
+
+    with pytest.raises(LookupError):
+        prompting.persona_prompt(ck.council().ok(*ck.all_critiques()).state, "arbiter")
+    run = _synthesized()
+    prompt = prompting.persona_prompt(run.state, "arbiter")
+    assert "Expert Arbiter" in prompt and "at most 0.3 either way" in prompt and '"arbiter_overall_score"' in prompt
+    assert "KAN-1" in prompt and "within 15" in prompt
+
+
+def test_the_arbiters_reply_is_ingested_as_an_arbitration():
+    from argcheck.protocols.council import ingest
+
+    run = _synthesized()
+    reply = {"adjustments": [arbiter_adjustment("KAN-1", -0.1)], "arbiter_overall_score": 90,
+             "arbiter_score_justification": "Minor points only."}
+    envelope = {"envelope": 1, "consultee": "codex", "response": json.dumps(reply)}
+    moves = ingest.moves_from_envelope(run.state, envelope)
+    assert [m["type"] for m in moves] == ["arbitration"] and moves[0]["provenance"]["consultee"] == "codex"
+    adjustment = moves[0]["adjustments"][0]
+    moves[0]["arbiter_overall_score"] = arbiter_score(run, adjustment)
+    run.ok(*moves)
+    assert run.state.arbitration["score"] == arbiter_score(run)
+
+
+def test_a_council_that_asks_for_the_arbiter_gets_it_from_next_before_the_assessment():
+    from argcheck.protocols.council import nextstep, prompting
+
+    run = _synthesized(arbiter=True)
+    action = nextstep.report(run.state, "s.json")["next"]
+    assert "Expert Arbiter pass" in action["text"] and action["commands"][0] == "argcheck prompt s.json --persona arbiter"
+    assert "Expert Arbiter" in prompting.render_prompt(run.state)  # what `consult` sends
+    run.ok(arbitration(arbiter_score(run)))
+    assert "final assessment" in nextstep.report(run.state, "s.json")["next"]["text"]
+    assert "Expert Arbiter" not in prompting.render_prompt(run.state)
+
+
+def test_without_the_option_the_arbiter_is_offered_not_required():
+    from argcheck.protocols.council import nextstep
+
+    action = nextstep.report(_synthesized().state, "s.json")["next"]
+    assert "optional first: the Expert Arbiter pass" in action["text"]

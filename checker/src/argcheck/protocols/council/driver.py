@@ -74,6 +74,8 @@ class Driver:
     def _rounds(self) -> str:
         for round_name in ("critique", "self_critique"):
             self.run_round(round_name)
+        if self.state().header.get("arbiter") and prompting.arbiter_due(self.state()):
+            self.arbitrate()
         if prompting.due(self.state()) == ("assessment", None):
             self.assess()
         outcome = self.files.validate_file(self.path)
@@ -139,6 +141,28 @@ class Driver:
         refused = ingest.failure_move(step, "refused", f"refused by the validator: {codes}")
         self.files.applied(self.path, refused, lock_timeout=self.lock_timeout)
         return f"FAILED (refused: {codes})"
+
+    def arbitrate(self) -> None:
+        """The Expert Arbiter pass through the consultee; an unusable answer is said and skipped (the pass is
+        an addition: the council's result stands without it)."""
+        state = self.state()
+        self.say("Expert Arbiter asked")
+        envelope = self.consultee.call(prompting.arbiter_prompt(state), args=self._transcript("arbiter"))
+        check_setup(self.consultee.name, envelope)
+        try:
+            moves = ingest.moves_for_step(state, ("assessment", None), envelope)
+        except ingest.IngestProblem as error:
+            self.say(f"Expert Arbiter unusable ({error}); the council goes on without it")
+            return
+        if [m["type"] for m in moves] != ["arbitration"]:
+            self.say("Expert Arbiter unusable (not an arbitration); the council goes on without it")
+            return
+        outcome = self.files.applied(self.path, moves, lock_timeout=self.lock_timeout)
+        if outcome.applied:
+            self.say(f"Expert Arbiter recorded: score {moves[0]['arbiter_overall_score']}/100")
+            return
+        codes = ", ".join(sorted({f.code for f in outcome.findings if f.is_error}))
+        self.say(f"Expert Arbiter refused ({codes}); the council goes on without it")
 
     def assess(self) -> None:
         state = self.state()

@@ -70,6 +70,8 @@ class Header(Strict):
     consultee: Optional[Slug] = None
     conversation_id: Optional[ShortText] = None
     workspace: Optional[Annotated[str, Field(max_length=4096)]] = None
+    arbiter: bool = Field(default=False, description="The Expert Arbiter pass is part of this council: `next` asks "
+                                                     "for it before the final assessment; --run runs it.")
 
 
 def _no_default(schema: dict) -> None:
