@@ -149,7 +149,8 @@ def test_a_council_that_asks_for_the_arbiter_gets_it_from_next_before_the_assess
 
     run = _synthesized(arbiter=True)
     action = nextstep.report(run.state, "s.json")["next"]
-    assert "Expert Arbiter pass" in action["text"] and action["commands"][0] == "argcheck prompt s.json --persona arbiter"
+    assert "Expert Arbiter pass" in action["text"]
+    assert action["commands"][0] == "argcheck prompt s.json --persona arbiter"
     assert "Expert Arbiter" in prompting.render_prompt(run.state)  # what `consult` sends
     run.ok(arbitration(arbiter_score(run)))
     assert "final assessment" in nextstep.report(run.state, "s.json")["next"]["text"]

@@ -135,7 +135,8 @@ def test_missing_rebuttal_and_qualifier_give_incomplete_chain():
     result = tool("render_verdict", query="Some query", data_json="{}", claim_json="{}", warrant_json="{}",
                   backing_json="{}", rebuttal_json="", qualifier_json="")
     assert result["client_error"] == {"error": "INCOMPLETE_CHAIN"}  # Toulmini's bare error; the detail after it
-    assert result["client_detail"] == {"code": "TLM105", "name": "INCOMPLETE_CHAIN", "missing": ["rebuttal", "qualifier"],
+    assert result["client_detail"] == {"code": "TLM105", "name": "INCOMPLETE_CHAIN",
+                                       "missing": ["rebuttal", "qualifier"],
                                        "reason": result["error"]["message"]}
 
 

@@ -154,7 +154,8 @@ def test_missing_components_keep_toulminis_name_and_list():
     ("inject_logic_bridge", {"query": "Query", "data_json": "", "claim_json": "{}"},
      '{"error": "MISSING_PHASE_1_OUTPUT"}'),
     ("render_verdict", {"query": "Query", "data_json": "{}", "claim_json": "{}", "warrant_json": "{}",
-                        "backing_json": "{}", "rebuttal_json": "", "qualifier_json": ""}, '{"error": "INCOMPLETE_CHAIN"}'),
+                        "backing_json": "{}", "rebuttal_json": "", "qualifier_json": ""},
+     '{"error": "INCOMPLETE_CHAIN"}'),
     ("consult_field_experts", {"query": "Query", "perspectives": []}, '{"error": "NO_PERSPECTIVES_PROVIDED"}'),
 ])
 def test_an_error_without_toulmini_detail_is_exactly_toulminis_text(name, arguments, text):

@@ -1,6 +1,6 @@
-"""Seed fidelity, round two (issue 21, triz): claims_remaining, the deep dive (since issue 30: in BUILD, narrowing the next round), the gaps across the
-reset, merged and superseded statuses, cross-cutting insights, status as a read, reported token usage, the
-relaxed or justified strictness, and what `next` and `apply` print."""
+"""Seed fidelity, round two (issue 21, triz): claims_remaining, the deep dive (since issue 30: in BUILD,
+narrowing the next round), the gaps across the reset, merged and superseded statuses, cross-cutting insights,
+status as a read, reported token usage, the relaxed or justified strictness, and what `next` and `apply` print."""
 
 from __future__ import annotations
 

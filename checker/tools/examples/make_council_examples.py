@@ -58,7 +58,8 @@ def valid_documents() -> dict[str, dict]:
     partial.ok(*ck.all_self_critiques(skip=("Kant",)))
     low = [critique(p, node(f"{ck.PREFIX[p]}-1", confidence=0.2, severity="Low")) for p in ck.PHILOSOPHERS]
     empty = _run().ok(*low).ok(*ck.all_self_critiques()).ok(assessment("No significant findings."))
-    return {f"{VALID}/council-assessed.json": full.doc, f"{VALID}/council-arbitrated.json": _arbitrated().doc, f"{VALID}/council-partial-synthesized.json": partial.doc,
+    return {f"{VALID}/council-assessed.json": full.doc, f"{VALID}/council-arbitrated.json": _arbitrated().doc,
+            f"{VALID}/council-partial-synthesized.json": partial.doc,
             f"{VALID}/council-no-findings.json": empty.doc,
             f"{VALID}/council-self-critiquing.json": _run().ok(*ck.all_critiques()).doc}
 

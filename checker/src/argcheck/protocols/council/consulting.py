@@ -35,6 +35,7 @@ class Consultee:
 
     def __init__(self, name: str, wrapper: str | None, extra_args=(), timeout: float | None = None):
         self.name, self.wrapper, self.extra_args, self.timeout = name, wrapper, list(extra_args), timeout
+        self.persona_options = lambda persona: []  # the wrapper options of one persona's calls (run_config)
         self.children: set = set()
         self.lock = threading.Lock()
         self.stopped = False

@@ -40,6 +40,9 @@ SPEC = ProtocolSpec(
         InitOption("run", "Run the whole council now through `consult <consultee>`: personas in parallel, then the "
                           "self-critiques, then the synthesis; prints the critique (progress on stderr).",
                    kind="flag", header=False),
+        InitOption("config", "With --run: a JSON file of the run's configuration: panel, arbiter, parallel, timeout, "
+                             "model, models per persona, temperature (flags given here win).", kind="file",
+                   header=False),
         InitOption("parallel", "With --run: how many personas are consulted at once.", kind="int", minimum=1,
                    maximum=12, default=6, header=False),
         InitOption("resume", "With --run: continue the council in --state (same document).", kind="flag",

@@ -63,7 +63,8 @@ def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None 
 
     run, found = run_phase(kind, state, query, content, extra_moves)
     return {**run.where(), "protocol": TOULMIN, "status": run.status, "findings": port.findings_json(found),
-            "prompt": phase_prompt(run.chain, as_passed), "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
+            "prompt": phase_prompt(run.chain, as_passed),
+            "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
 
 
 def run_phase(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> tuple[ChainRun, list]:
