@@ -29,6 +29,10 @@ COMMANDS = {
         "--conversation": "value",
         "--dir": "value",
         "--format": "value",
+        "--limit": "value",
+        "--page": "value",
+        "--protocol": "value",
+        "--status": "value",
     }),
     "render": (("value",), {
         "--format": "value",
