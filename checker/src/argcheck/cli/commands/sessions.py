@@ -118,6 +118,39 @@ def prune(dirs, older_than, include_open, dry_run):
     return int(ExitCode.OK)
 
 
+@command.command("delete")
+@click.argument("run")
+@click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+              help="A directory of state files (repeatable; default ./.argcheck).")
+@click.option("--yes", is_flag=True, help="Delete without asking.")
+@click.option("--force", is_flag=True, help="Also delete a run that is still open.")
+def delete(run, dirs, yes, force):
+    """Delete one run: RUN is its state file or its id (as `argcheck sessions` lists them), with the
+    reports beside it (.md, .html) and its run-index entry. It asks first (--yes does not); an open run is
+    refused without --force."""
+    from argcheck.cli.commands.sessions_delete import companions, confirmed, remove_run
+
+    rows = scan(dirs)
+    matches = [row for row in rows if run in (row["path"], row.get("id"), os.path.basename(row["path"]))
+               or os.path.abspath(run) == os.path.abspath(row["path"])]
+    if len(matches) != 1:
+        where = ", ".join(dirs or (".argcheck",))
+        why = "no run" if not matches else f"{len(matches)} runs"
+        raise click.UsageError(f"{why} named {run!r} in {where} (`argcheck sessions` lists them)")
+    row = matches[0]
+    if not force and not _finished(row):
+        click.echo(f"argcheck: {row['path']} is still open ({row['status']}): finish or cancel it, or delete it "
+                   "with --force", err=True)
+        return int(ExitCode.USAGE)
+    files = [row["path"], *companions(row["path"])]
+    if not yes and not confirmed(files):
+        click.echo("argcheck: nothing deleted", err=True)
+        return int(ExitCode.USAGE)
+    for path in remove_run(row["path"]):
+        click.echo(f"deleted {path}")
+    return int(ExitCode.OK)
+
+
 def _finished(row: dict) -> bool:
     """True when the run takes no more moves (its protocol's final or terminal statuses)."""
     protocol = row["protocol"]
@@ -212,8 +245,3 @@ def _human(seconds) -> str:
         if seconds >= size:
             return f"{seconds // size}{unit}"
     return f"{seconds}s"
-
-
-from argcheck.cli.commands import sessions_delete  # noqa: E402  (registers `sessions delete` on the group)
-
-sessions_delete.register(command)
