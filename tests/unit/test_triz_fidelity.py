@@ -312,3 +312,34 @@ def test_every_example_of_the_move_reference_has_a_valid_shape():
         kinds.add(move["type"])
         assert check_move(spec, move, "/moves/0") == [], block
     assert kinds == set(spec.move_types) - {"get_session_status"}
+
+
+# -- the agent prompt: a good and a bad example per phase, and the communication style (issue 30) -----------
+
+@pytest.mark.parametrize("phase", ["decompose", "explore", "synthesize", "validate", "build"])
+def test_the_prompt_shows_the_phases_good_and_bad_example_and_the_style(phase):
+    from argcheck.protocols.triz.guidance import EXAMPLES, STYLE
+    from argcheck.protocols.triz.prompting import render_prompt
+
+    run_ = Session() if phase == "decompose" else Session().to(phase)
+    if phase == "build":
+        run_.ok(add("C1"), analyze_gaps_move(), decision("add_insight", user_insight="Depots have chargers."))
+    state = run_.state
+    prompt = render_prompt(state)
+    good, bad = EXAMPLES[state.current_phase]
+    assert f"Good: {good}." in prompt and f"Bad: {bad}." in prompt and STYLE in prompt
+    assert all(f"Good: {EXAMPLES[other][0]}" not in prompt for other in EXAMPLES if other != state.current_phase)
+
+
+def test_next_gives_the_agent_one_line_of_the_phases_example_and_the_user_none():
+    agent = nextstep.report(Session().state)["next"]
+    assert agent["actor"] == "agent" and "Good decompose work: " in agent["text"] and "Not: " in agent["text"]
+    user = nextstep.report(Session().to("validate").ok(*validation(0)).state)["next"]
+    assert user["actor"] == "user" and "Good " not in user["text"]
+
+
+def test_every_phase_has_an_example_pair():
+    from argcheck.protocols.triz.forge_state import Phase
+    from argcheck.protocols.triz.guidance import EXAMPLES
+
+    assert set(EXAMPLES) == set(Phase) and all(good and bad for good, bad in EXAMPLES.values())

@@ -7,6 +7,7 @@ from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES
+from argcheck.protocols.triz.guidance import example_line
 from argcheck.protocols.triz.move_skeletons import SKELETONS
 from argcheck.protocols.triz.review_items import item_lines, review_items
 from argcheck.protocols.triz.spec import SPEC
@@ -58,6 +59,7 @@ def next_action(state, awaiting: dict, state_path: str) -> dict:
     if move is not None:
         text += f". Next move: {move['type']}" + (" (record the search before the move that needs it)"
                                                    if move["type"] == "web_search" else "")
+    text += ". " + example_line(state.current_phase)
     return _action("agent", text, [_apply(path, move)] if move else [])
 
 
