@@ -110,8 +110,22 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         if not dry_run:
             statefile.write_atomic(path, statefile.serialize(decision.doc))
             _index(path, decision.doc)
+            _discard_if_done(path, decision.doc)
         applied = decision.doc["move_count"] - doc["move_count"]
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
+
+
+def _discard_if_done(path: str, doc: dict) -> None:
+    """A run whose header asks to keep no state file (`ephemeral`, e.g. a quick deliberation) is removed, with its
+    index line, once its protocol closes it; the lock is held, so no other writer is mid-way."""
+    if not doc["header"].get("ephemeral"):
+        return
+    from argcheck.core import discovery
+    from argcheck.files import runindex
+
+    if discovery.spec(doc["protocol"]).is_closed(doc["status"]):
+        os.unlink(path)
+        runindex.forget(path)
 
 
 def _index(path: str, doc: dict) -> None:

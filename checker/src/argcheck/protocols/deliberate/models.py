@@ -35,6 +35,8 @@ class Header(Strict):
     question_kind: Literal["factual", "design", "evaluation"] = "design"
     stakes: Literal["normal", "high"] = "normal"
     workspace: Optional[Annotated[str, Field(max_length=4096)]] = None
+    ephemeral: bool = Field(default=False, description="A quick deliberation keeps no state file: argcheck removes it "
+                                                         "when the run ends (init --keep keeps it)")
 
 
 class Usage(Strict):

@@ -173,6 +173,10 @@ def _after_synthesis(state, state_path: str) -> dict:
     if queries.arbitration_due(state) and state.arbitration is None:
         return _action("arbiter", "arbitrate in a fresh session (no attribution)", [f"argcheck consult {path}"])
     present = '{"type": "present", "actor": "orchestrator"}'
+    if state.header.get("ephemeral"):  # presenting removes the file: the log is rendered first
+        return _action("orchestrator", "render the decision log, then present it: in quick mode presenting "
+                                       "removes the state file (init with --keep to keep it)",
+                       [f"argcheck render {path} --format md", apply_command(state_path, present)])
     return _action("orchestrator", "present the decision log",
                    [apply_command(state_path, present), f"argcheck render {path} --format md"])
 
