@@ -100,3 +100,11 @@ def test_a_deliberation_with_an_agreed_point_is_not_inconclusive():
 def test_before_the_synthesis_nothing_is_inconclusive():
     run = Run().ok(reply(), point("P1"), skeptical("P1", "C1"), settle("P1"))
     assert themes.inconclusive(run.state) is None
+
+
+def test_the_view_page_opens_with_the_inconclusive_banner():
+    from argcheck.protocols.deliberate import view
+
+    summary = view.view(_inconclusive().state, [])["summary"]
+    assert summary[0][0] == themes.INCONCLUSIVE and "P1 (missing data): Provide" in summary[0][1]
+    assert all(row[0] != themes.INCONCLUSIVE for row in view.view(Run().ok(reply()).state, [])["summary"])
