@@ -53,11 +53,12 @@ main() {
   fi
   # shellcheck disable=SC2016 # jq program
   consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
-    --arg effort "${OPT_EFFORT}" \
+    --arg effort "${OPT_EFFORT}" --arg temperature "${OPT_TEMPERATURE}" \
     '{model: $model, stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $effort == "" then {}
         elif ($effort | test("^(none|off|false)$")) then {think: false}
-        else {think: $effort} end)' \
+        else {think: $effort} end)
+     + (if $temperature == "" then {} else {options: {temperature: ($temperature | tonumber)}} end)' \
     "${CONSULT_WORK}/state.json" >"${CONSULT_WORK}/request.json"
   chat_http "${base}/api/chat" "${CONSULT_WORK}/request.json"
   chat_save_turn "${OLLAMA_PARSE_JQ}"

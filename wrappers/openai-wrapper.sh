@@ -56,10 +56,11 @@ main() {
   chat_discover_model "${base}/models" '.data[0].id' "${headers}"
   # shellcheck disable=SC2016 # jq program
   consult_own jq -c --rawfile prompt "${PROMPT_FILE}" --arg model "${OPT_MODEL}" \
-    --arg effort "${OPT_EFFORT}" \
+    --arg effort "${OPT_EFFORT}" --arg temperature "${OPT_TEMPERATURE}" \
     '{stream: false, messages: (.messages + [{role: "user", content: $prompt}])}
      + (if $model == "" then {} else {model: $model} end)
-     + (if $effort == "" then {} else {reasoning_effort: $effort} end)' \
+     + (if $effort == "" then {} else {reasoning_effort: $effort} end)
+     + (if $temperature == "" then {} else {temperature: ($temperature | tonumber)} end)' \
     "${CONSULT_WORK}/state.json" >"${CONSULT_WORK}/request.json"
   chat_http "${base}/chat/completions" "${CONSULT_WORK}/request.json" "${headers}"
   chat_save_turn "${OPENAI_PARSE_JQ}"

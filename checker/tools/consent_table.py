@@ -4,6 +4,8 @@ order, the last repeating; {option: kind}): what the Gemini CLI policy asks abou
 
 COMMANDS = {
     "init": ((), {
+        "--arbiter": "flag",
+        "--config": "read",
         "--consultee": "value",
         "--conversation-id": "value",
         "--council": "flag",
@@ -11,6 +13,7 @@ COMMANDS = {
         "--flow": "value",
         "--force": "ask",
         "--inclusion-threshold": "value",
+        "--keep": "flag",
         "--lock-timeout": "value",
         "--max-depth": "value",
         "--mode": "value",
@@ -98,7 +101,11 @@ COMMANDS = {
         "--dry-run": "flag",
         "--format": "value",
         "--include-open": "flag",
+        "--limit": "value",
         "--older-than": "value",
+        "--page": "value",
+        "--protocol": "value",
+        "--status": "value",
     }),
     "doctor": ((), {
     }),

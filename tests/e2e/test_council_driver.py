@@ -192,3 +192,43 @@ def test_a_consultee_that_cannot_answer_at_all_is_a_setup_error_not_six_failed_p
     assert "Traceback" not in done.stderr
     moves = json.loads(state.read_text())["moves"]
     assert not [m for m in moves if m["type"] == "persona_failure"]
+
+
+@pytest.mark.slow
+def test_replay_council_with_the_expert_arbiter_records_it_before_the_assessment(tmp_path, document):
+    write_transcripts(tmp_path / "replay")
+    reply = {"adjustments": [], "arbiter_overall_score": 30,
+             "arbiter_score_justification": "The durability and ordering gaps are validated."}
+    (tmp_path / "replay" / "arbiter.json").write_text(json.dumps(
+        {"consultee": "replay", "replies": [{"response": json.dumps(reply)}]}))
+    env = dict(os.environ, CONSULT_STATE_DIR=str(tmp_path / "sessions"))
+    done = argcheck("init", "council", "--document", document, "--state", tmp_path / "s.json", "--consultee",
+                    "replay", "--run", "--arbiter", "--replay-dir", tmp_path / "replay", "--wrapper", CONSULT,
+                    cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Expert Arbiter recorded: score 30/100" in done.stderr
+    assert "## Expert Arbiter" in done.stdout and "the Expert Arbiter gave 30" in done.stdout
+    moves = json.loads((tmp_path / "s.json").read_text())["moves"]
+    assert [m["type"] for m in moves][-2:] == ["arbitration", "final_assessment"]
+
+
+@pytest.mark.slow
+def test_a_configuration_file_turns_the_arbiter_on_and_a_bad_one_is_refused_before_any_call(tmp_path, document):
+    write_transcripts(tmp_path / "replay")
+    reply = {"adjustments": [], "arbiter_overall_score": 25, "arbiter_score_justification": "Validated gaps."}
+    (tmp_path / "replay" / "arbiter.json").write_text(json.dumps(
+        {"consultee": "replay", "replies": [{"response": json.dumps(reply)}]}))
+    (tmp_path / "council.json").write_text(json.dumps({"arbiter": True, "parallel": 2, "temperature": 0.3,
+                                                       "models": {"Kant": "m-1"}}))
+    env = dict(os.environ, CONSULT_STATE_DIR=str(tmp_path / "sessions"))
+    common = ["init", "council", "--document", document, "--consultee", "replay", "--run", "--replay-dir",
+              tmp_path / "replay", "--wrapper", CONSULT]
+    done = argcheck(*common, "--state", tmp_path / "s.json", "--config", tmp_path / "council.json", cwd=tmp_path,
+                    env=env)
+    assert done.returncode == 0, done.stderr
+    assert "(2 at a time)" in done.stderr and "Expert Arbiter recorded: score 25/100" in done.stderr
+    (tmp_path / "bad.json").write_text(json.dumps({"models": {"Hegel": "m-1"}}))
+    refused = argcheck(*common, "--state", tmp_path / "t.json", "--config", tmp_path / "bad.json", cwd=tmp_path,
+                       env=env)
+    assert refused.returncode == 2 and "Hegel, not on the panel" in refused.stderr
+    assert not (tmp_path / "t.json").exists()

@@ -80,8 +80,9 @@ def test_inspector_sees_a_toulmini_refusal_as_toulminis_plain_text_error(inspect
                "--tool-arg", "query=why")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["isError"] is False and len(result["content"]) == 1
-    assert json.loads(result["content"][0]["text"])["error"] == "QUERY_TOO_SHORT"
+    assert result["isError"] is False and len(result["content"]) == 2
+    assert result["content"][0]["text"] == '{"error": "QUERY_TOO_SHORT"}'  # Toulmini's text exactly
+    assert json.loads(result["content"][1]["text"])["code"] == "TLM101"
     assert result["structuredContent"]["error"]["name"] == "QUERY_TOO_SHORT"
 
 

@@ -43,9 +43,11 @@ async def call(client, name: str, **arguments) -> tuple[dict, bool]:
     assert result.content and result.content[-1].type == "text"
     json.loads(result.content[-1].text)  # the last block is always JSON: the summary, or a Toulmini client's error
     if data.get("client_error"):
-        # A refusal of one of Toulmini's tools is answered as Toulmini does: a plain text result, its JSON alone.
-        assert not result.is_error and len(result.content) == 1
-        assert json.loads(result.content[0].text) == data["client_error"]
+        # A refusal of one of Toulmini's tools is answered as Toulmini does: a plain text result, its JSON alone
+        # first (exactly as json.dumps writes it), argcheck's detail after it.
+        assert not result.is_error and len(result.content) == 2
+        assert result.content[0].text == json.dumps(data["client_error"])
+        assert json.loads(result.content[1].text) == data["client_detail"]
         return data, True
     return data, result.is_error
 

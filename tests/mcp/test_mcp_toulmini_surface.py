@@ -51,10 +51,11 @@ async def test_a_refusal_is_toulminis_error_json_in_a_plain_text_result(tmp_path
     async with Client(server(tmp_path)) as client:
         result = await client.call_tool("stress_test_argument", {
             "query": "Some query", "data_json": "{}", "claim_json": "{}", "warrant_json": "", "backing_json": ""})
-    assert not result.is_error and len(texts(result)) == 1
-    assert json.loads(texts(result)[0]) == {
-        "error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"],
-        "reason": "the stress test (phase 3) cannot be recorded without warrant, backing", "code": "TLM104"}
+    assert not result.is_error and len(texts(result)) == 2
+    assert texts(result)[0] == '{"error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"]}'
+    assert json.loads(texts(result)[1]) == {
+        "code": "TLM104", "name": "MISSING_COMPONENTS", "missing": ["warrant", "backing"],
+        "reason": "the stress test (phase 3) cannot be recorded without warrant, backing"}
     assert result.structured_content["ok"] is False and result.structured_content["error"]["code"] == "TLM104"
     assert list(tmp_path.iterdir()) == []
 

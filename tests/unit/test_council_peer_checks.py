@@ -31,7 +31,9 @@ def test_node_has_the_seeds_fields_and_types():
     node_schema = json.loads(SCHEMA.read_text())["$defs"]["Node"]
     fields = {name: _type(spec) for name, spec in node_schema["properties"].items()}
     assert fields == {"id": "string", "claim": "string", "evidence": "string", "confidence": "number",
-                      "severity": "string", "sub_critiques": "array"}
+                      "severity": "string", "sub_critiques": "array",
+                      # critique_council's prompts add these per point (optional here: §7.1 does not have them)
+                      "recommendation": "string", "concession": "string"}
     # §7.1 marks only severity optional: a leaf says "sub_critiques": [].
     assert set(node_schema["required"]) == {"id", "claim", "evidence", "confidence", "sub_critiques"}
 

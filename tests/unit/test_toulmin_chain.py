@@ -146,3 +146,13 @@ def test_a_rendered_state_exports_a_chain_that_validates_again(tmp_path):
     exported = standalone_chain(chain.state)
     outcome = operations.replay_doc(exported, default_env())
     assert outcome.findings == [] and outcome.replay.engine.state.components == chain.state.components
+
+
+def test_a_weak_warrant_without_backing_is_flagged_for_the_warrant_not_only_as_incomplete():
+    doc = {name: copy.deepcopy(CHAIN[name]) for name in ("data", "claim", "warrant")}
+    doc["warrant"]["strength"] = "weak"
+    found = {f.code: f for f in findings(doc)}
+    assert set(found) == {"TLM104", "TLM108"} and found["TLM108"].path == "/warrant/strength"
+    assert found["TLM108"].message.startswith("WARRANT REJECTED")
+    doc["relax"] = ["warrant"]
+    assert codes(doc) == ["TLM104"]

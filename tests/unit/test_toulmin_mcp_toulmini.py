@@ -134,14 +134,16 @@ def test_missing_warrant_and_backing_give_missing_components_naming_both():
 def test_missing_rebuttal_and_qualifier_give_incomplete_chain():
     result = tool("render_verdict", query="Some query", data_json="{}", claim_json="{}", warrant_json="{}",
                   backing_json="{}", rebuttal_json="", qualifier_json="")
-    assert result["client_error"] == {"error": "INCOMPLETE_CHAIN", "missing": ["rebuttal", "qualifier"],
-                                      "reason": result["error"]["message"], "code": "TLM105"}
+    assert result["client_error"] == {"error": "INCOMPLETE_CHAIN"}  # Toulmini's bare error; the detail after it
+    assert result["client_detail"] == {"code": "TLM105", "name": "INCOMPLETE_CHAIN",
+                                       "missing": ["rebuttal", "qualifier"],
+                                       "reason": result["error"]["message"]}
 
 
 def test_empty_phase_1_output_gives_missing_phase_1_output():
     result = tool("inject_logic_bridge", query="Some query", data_json="", claim_json="")
-    assert result["client_error"]["error"] == "MISSING_PHASE_1_OUTPUT"
-    assert result["client_error"]["missing"] == ["data", "claim"]
+    assert result["client_error"] == {"error": "MISSING_PHASE_1_OUTPUT"}
+    assert result["client_detail"]["missing"] == ["data", "claim"]
 
 
 def test_a_short_query_gives_query_too_short():
@@ -153,8 +155,8 @@ def test_a_phase_missing_from_a_named_state_names_what_is_missing():
     started = tool("initiate_toulmin_sequence", query=QUERY, state="t.json")
     result = tool("stress_test_argument", state=started["state"], warrant_json=as_json(WARRANT),
                   backing_json=as_json(BACKING))
-    assert result["client_error"]["error"] == "MISSING_PHASE_1_OUTPUT"
-    assert result["client_error"]["missing"] == ["data", "claim"]
+    assert result["client_error"] == {"error": "MISSING_PHASE_1_OUTPUT"}
+    assert result["client_detail"]["missing"] == ["data", "claim"]
 
 
 # The environment toggles are the server's defaults

@@ -84,11 +84,18 @@ def test_the_report_with_a_summary_on_a_kept_chain_closes_it():
 
 # -- refusals in Toulmini's shape, with Toulmini's names ------------------------------------------------
 
-def _plain(result: dict) -> dict:
-    """The text a Toulmini client reads: one plain (not isError) text block holding the error JSON."""
+def _texts(result: dict) -> list[str]:
+    """A plain (not isError) result: Toulmini's error JSON first, argcheck's detail after it."""
     answer = _as_call_tool_result(result)
-    assert answer.is_error is False and len(answer.content) == 1 and answer.content[0].type == "text"
-    return json.loads(answer.content[0].text)
+    assert answer.is_error is False and len(answer.content) == 2
+    assert all(block.type == "text" for block in answer.content)
+    return [block.text for block in answer.content]
+
+
+def _plain(result: dict) -> dict:
+    """What a Toulmini client reads (the first text), with argcheck's detail merged in for the assertions."""
+    first, detail = (json.loads(text) for text in _texts(result))
+    return {**detail, **first}
 
 
 def test_an_inconsistent_verdict_is_toulminis_verdict_inconsistent():
@@ -135,8 +142,69 @@ def test_a_chain_terminated_earlier_is_termination_signal():
 def test_missing_components_keep_toulminis_name_and_list():
     result = tool("stress_test_argument", query="Some query", data_json="{}", claim_json="{}", warrant_json="",
                   backing_json="")
-    assert _plain(result) == {"error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"],
-                              "reason": result["error"]["message"], "code": "TLM104"}
+    assert _texts(result)[0] == '{"error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"]}'
+    assert _plain(result) == {"error": "MISSING_COMPONENTS", "missing": ["warrant", "backing"], "name":
+                              "MISSING_COMPONENTS", "reason": result["error"]["message"], "code": "TLM104"}
+
+
+# -- Toulmini's own client checks (its tests/test_server.py and test_failure_modes.py), on the text itself --
+
+@pytest.mark.parametrize("name,arguments,text", [
+    ("initiate_toulmin_sequence", {"query": "Hi"}, '{"error": "QUERY_TOO_SHORT"}'),
+    ("inject_logic_bridge", {"query": "Query", "data_json": "", "claim_json": "{}"},
+     '{"error": "MISSING_PHASE_1_OUTPUT"}'),
+    ("render_verdict", {"query": "Query", "data_json": "{}", "claim_json": "{}", "warrant_json": "{}",
+                        "backing_json": "{}", "rebuttal_json": "", "qualifier_json": ""},
+     '{"error": "INCOMPLETE_CHAIN"}'),
+    ("consult_field_experts", {"query": "Query", "perspectives": []}, '{"error": "NO_PERSPECTIVES_PROVIDED"}'),
+])
+def test_an_error_without_toulmini_detail_is_exactly_toulminis_text(name, arguments, text):
+    first, detail = _texts(tool(name, **arguments))
+    assert first == text and json.loads(detail)["code"].startswith("TLM")
+
+
+def test_council_disabled_is_exactly_toulminis_text(monkeypatch):
+    monkeypatch.setenv("TOULMINI_ENABLE_COUNCIL", "false")
+    assert _texts(tool("consult_field_experts", query=QUERY, perspectives=["Economist"]))[0] == \
+        '{"error": "COUNCIL_DISABLED"}'
+
+
+def test_a_weak_warrant_without_backing_is_flagged_for_the_warrant_not_only_as_incomplete():
+    result = tool("stress_test_argument", query=QUERY, data_json=as_json(DATA), claim_json=as_json(CLAIM),
+                  warrant_json=as_json(dict(WARRANT, strength="weak")), backing_json="")
+    first = _texts(result)[0]
+    assert first.startswith('{"error": "MISSING_COMPONENTS", "missing": ["backing"]')
+    assert "WARRANT REJECTED" in first
+    assert {f["code"] for f in result["findings"]} == {"TLM104", "TLM108"}
+
+
+def test_a_relaxed_weak_warrant_without_backing_is_only_incomplete(monkeypatch):
+    monkeypatch.setenv("TOULMINI_FAIL_ON_WEAK_WARRANT", "false")
+    result = tool("stress_test_argument", query=QUERY, data_json=as_json(DATA), claim_json=as_json(CLAIM),
+                  warrant_json=as_json(dict(WARRANT, strength="weak")), backing_json="")
+    assert _texts(result)[0] == '{"error": "MISSING_COMPONENTS", "missing": ["backing"]}'
+
+
+def test_the_verdict_reasoning_contradiction_carries_verdict_inconsistent_beside_tlm124():
+    verdict = _inconsistent_verdict(status="overruled", reasoning="The argument succeeds on every route that was "
+                                                                  "tested, and the costing is sound as stated.")
+    result = tool("render_verdict", query=QUERY, verdict_json=verdict, **_six_components())
+    assert result["error"]["code"] == "TLM124" and result["error"]["message"].startswith("VERDICT INCONSISTENT: ")
+    assert "VERDICT INCONSISTENT" in _texts(result)[0]
+
+
+def test_the_phase_prompts_carry_toulminis_fixed_strings_and_quote_the_json_verbatim():
+    first = tool("initiate_toulmin_sequence", query=QUERY)["prompt"]
+    assert "PHASE 1: DATA EXTRACTION + CLAIM CONSTRUCTION" in first and "EMIT JSON" in first
+    data_json, claim_json = json.dumps(DATA), json.dumps(CLAIM, indent=1)  # any spelling, quoted as passed
+    second = tool("inject_logic_bridge", query=QUERY, data_json=data_json, claim_json=claim_json)["prompt"]
+    assert "PHASE 2: LOGICAL BRIDGE CONSTRUCTION" in second and data_json in second and claim_json in second
+    warrant_json = json.dumps(WARRANT)
+    third = tool("stress_test_argument", query=QUERY, data_json=data_json, claim_json=claim_json,
+                 warrant_json=warrant_json, backing_json=json.dumps(BACKING))["prompt"]
+    assert "PHASE 3: ADVERSARIAL STRESS TEST" in third and warrant_json in third
+    fourth = tool("render_verdict", query=QUERY, **_six_components())["prompt"]
+    assert "PHASE 4: VERDICT" in fourth and "COMPLETE ARGUMENT CHAIN" in fourth
 
 
 @pytest.mark.parametrize("name,arguments", [

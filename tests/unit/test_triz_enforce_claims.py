@@ -16,14 +16,14 @@ def synthesize():
 
 def test_synthesis_fails_without_antithesis():
     session = synthesize().ok(search("general", "t"), thesis("t", "t"))
-    assert session.codes(synthesis(0)) == {"TRZ103"}
+    assert session.codes(synthesis(0, None, "t")) == {"TRZ103"}
 
 
 def test_antithesis_fails_for_wrong_index():
     session = synthesize().ok(search("general", "t"), thesis("t", "t"), thesis("u", "t"),
                               search("antithesis", "a", index=0), antithesis(0, "a"))
-    assert session.codes(synthesis(1)) == {"TRZ103"}
-    assert session.codes(synthesis(0)) == set()
+    assert session.codes(synthesis(1, None, "t")) == {"TRZ103"}
+    assert session.codes(synthesis(0, None, "t")) == set()
 
 
 def test_antithesis_for_a_slot_without_thesis_is_an_invalid_index():
@@ -36,12 +36,13 @@ def test_synthesis_gets_the_next_claim_id_and_carries_thesis_and_antithesis():
     claims = session.state.claims
     assert list(claims) == ["C1", "C2"] and session.state.current_round_claims == {0: "C1", 1: "C2"}
     assert claims["C2"].thesis_text == "Thesis r1" and claims["C2"].antithesis_text == "Most cars park unplugged."
-    assert len(claims["C2"].evidence) == 2
+    assert [e["source_url"] for e in claims["C2"].evidence] == [  # the thesis's source once, then the antithesis's
+        "https://example.org/research/r1", "https://example.org/research/r1x"]
 
 
 def test_a_slot_is_synthesized_once():
     session = synthesize().ok(*dialectic(0))
-    assert session.codes(synthesis(0)) == {"TRZ123"}
+    assert session.codes(synthesis(0, None, "r0")) == {"TRZ123"}
 
 
 # -- Rule 8: CLAIM_LIMIT_EXCEEDED -------------------------------------------------------------------------
@@ -63,6 +64,13 @@ def test_claim_limit_passes_at_2():
 def test_synthesis_fails_without_any_evidence():
     session = synthesize().ok(thesis("bare"), search("antithesis", index=0), antithesis(0))
     assert session.codes(synthesis(0)) == {"TRZ107"}
+
+
+def test_synthesis_fails_without_its_own_evidence_even_when_its_thesis_and_antithesis_have_some():
+    session = synthesize().ok(search("general", "t"), thesis("grounded", "t"), search("antithesis", "a", index=0),
+                              antithesis(0, "a"))
+    assert session.codes(synthesis(0)) == {"TRZ107"}
+    assert session.codes(synthesis(0, None, "t")) == set()
 
 
 def test_synthesis_passes_with_evidence_on_the_synthesis_only():

@@ -53,7 +53,8 @@ def test_golden_session_has_five_rounds_and_is_crystallized():
     outcome = operations.validate_file(str(ROOT / "state/examples/valid/triz-five-rounds-crystallized.json"))
     state = outcome.replay.engine.state
     assert state.status == "crystallized" and state.current_round == 4
-    assert state.graph.nodes == ["C1", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"]
+    assert state.graph.nodes == ["C1", "C3", "C4", "C5", "C6", "C7", "C8"]
+    assert [d["decision"] for d in state.decisions][-2:] == ["deep_dive", "resolve"]  # in round 5: no round left
     assert state.negative_knowledge == ["C2"]
 
 

@@ -1,6 +1,6 @@
-"""Seed fidelity, round two (issue 21, triz): claims_remaining, deep dive inside the round, the gaps across the
-reset, merged and superseded statuses, cross-cutting insights, status as a read, reported token usage, the
-relaxed or justified strictness, and what `next` and `apply` print."""
+"""Seed fidelity, round two (issue 21, triz): claims_remaining, the deep dive (since issue 30: in BUILD,
+narrowing the next round), the gaps across the reset, merged and superseded statuses, cross-cutting insights,
+status as a read, reported token usage, the relaxed or justified strictness, and what `next` and `apply` print."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_claims_remaining_counts_claims_not_stated_theses():
     run_ = Session().to("synthesize").ok(search("general", "a"), thesis("a", "a"), thesis("b", "a"))
     assert run_.state.theses_stated == 2
     assert run_.state.claims_remaining == 3 and run_.state.slots_remaining == 1
-    run_.ok(search("antithesis", "x", index=0), antithesis(0, "x"), synthesis(0))
+    run_.ok(search("antithesis", "x", index=0), antithesis(0, "x"), synthesis(0, None, "a"))
     assert run_.state.claims_remaining == 2
     assert session_status(run_.state)["claims_remaining"] == 2
 
@@ -44,51 +44,73 @@ def test_claims_remaining_zero_when_three_claims_are_made():
     assert state.claims_remaining == 0
 
 
-# -- deep_dive stays inside the round ------------------------------------------------------------------
+# -- deep_dive stays in BUILD and narrows the round the next continue opens (issue 30) ---------------------
 
 def _deep_dive(run_: Session, target: str = "C1") -> Session:
     return run_.ok(add(target), decision("deep_dive", deep_dive_claim_id=target))
 
 
-def test_deep_dive_does_not_start_a_new_round():
+def test_deep_dive_keeps_the_session_in_build_and_the_round():
     run_ = _deep_dive(Session().to("build"))
     state = run_.state
     assert state.current_round == 0 and session_status(state)["round"] == 1
-    assert state.current_phase == Phase.SYNTHESIZE and state.deep_dive_active
-    assert state.theses_stated == 0 and state.current_round_claims == {}
+    assert state.current_phase == Phase.BUILD and state.deep_dive_active
+    assert session_status(state)["deep_dive"] == "C1" and session_status(state)["awaiting"]["actor"] == "user"
 
 
-def test_deep_dive_is_allowed_in_the_fifth_round_and_continue_is_refused_there():
+def test_a_continue_right_after_a_deep_dive_opens_the_narrowed_round():
+    run_ = _deep_dive(Session().to("build"))
+    assert run_.codes(decision("continue")) == set()  # not refused as wrong-phase (TRZ120)
+    assert run_.state.current_phase == Phase.SYNTHESIZE and session_status(run_.state)["round"] == 2
+    assert run_.state.deep_dive_active and run_.state.deep_dive_round == 2
+
+
+def test_a_deep_dive_synthesis_must_build_on_the_chosen_claim():
+    run_ = _deep_dive(Session().to("build")).ok(decision("continue"), {"type": "get_negative_knowledge"},
+                                                search("general", "t"), thesis("t", "t"),
+                                                search("antithesis", "u", index=0), antithesis(0, "u"))
+    assert run_.codes(synthesis(0, None, "t")) == {"TRZ142"}
+    assert run_.codes(synthesis(0, "C1", "t")) == set()
+
+
+def test_the_deep_dive_ends_when_its_round_reaches_build():
+    run_ = _deep_dive(Session().to("build")).ok(decision("continue"), {"type": "get_negative_knowledge"},
+                                                *dialectic(0, builds_on="C1"), claims_review(), *validation(0))
+    assert run_.state.deep_dive_active
+    run_.ok(verdicts(("C2", "accept")))
+    assert run_.state.current_phase == Phase.BUILD and not run_.state.deep_dive_active
+    run_.ok(add("C2"), decision("continue"), {"type": "get_negative_knowledge"}, *dialectic(0)[:-1])
+    assert run_.codes(synthesis(0, "C2", "r0")) == set()  # no longer narrowed to C1
+
+
+def test_deep_dive_is_allowed_in_the_fifth_round_and_the_continue_after_it_is_refused():
     run_ = Session().to("build")
     for first in (1, 2, 3, 4):
         run_.next_round(f"C{first}")
     assert session_status(run_.state)["round"] == 5
-    assert run_.codes(decision("continue")) == {"TRZ111"}
     _deep_dive(run_, "C5")
     assert session_status(run_.state)["round"] == 5 and run_.state.deep_dive_active
+    assert run_.codes(decision("continue")) == {"TRZ111"}
+    assert run_.codes(decision("resolve")) == set()
 
 
 def test_continue_is_allowed_after_a_deep_dive_in_the_fourth_round():
     run_ = Session().to("build")
     for first in (1, 2, 3):
         run_.next_round(f"C{first}")
-    _deep_dive(run_, "C4").ok(*dialectic(0, builds_on="C4"), claims_review(), *validation(0),
-                              verdicts(("C5", "accept")), add("C5", ("C5", "C4", "extends")))
-    run_.ok(decision("continue"))
+    _deep_dive(run_, "C4").ok(decision("continue"))
     assert session_status(run_.state)["round"] == 5
 
 
-def test_a_deep_dive_synthesis_must_build_on_the_chosen_claim():
-    run_ = _deep_dive(Session().to("build")).ok(search("general", "t"), thesis("t", "t"),
-                                                search("antithesis", "u", index=0), antithesis(0, "u"))
-    assert run_.codes(synthesis(0)) == {"TRZ142"}
-    assert run_.codes(synthesis(0, builds_on="C1")) == set()
+def test_next_after_a_deep_dive_asks_the_user_to_start_the_narrowed_round():
+    step = nextstep.report(_deep_dive(Session().to("build")).state)["next"]
+    assert step["actor"] == "user" and "deep dive on C1" in step["text"]
+    assert '"decision":"continue"' in step["commands"][0].replace(" ", "")
 
 
-def test_a_deep_dive_keeps_the_round_flags_the_seed_resets_only_on_continue():
-    run_ = Session().to("build").next_round("C1")
-    _deep_dive(run_, "C2")
-    assert run_.state.negative_knowledge_consulted and run_.state.previous_claims_referenced
+def test_resolve_ends_a_chosen_deep_dive():
+    run_ = _deep_dive(Session().to("build")).ok(decision("resolve"))
+    assert not run_.state.deep_dive_active and run_.state.current_phase == Phase.CRYSTALLIZE
 
 
 # -- the round reset and the gaps ----------------------------------------------------------------------
@@ -241,7 +263,7 @@ def test_apply_prints_the_claim_id_it_issued(tmp_path):
     run_ = Session().to("synthesize").ok(*dialectic(0)[:-1])
     path = tmp_path / "triz.json"
     path.write_text(json.dumps(run_.doc), encoding="utf-8")
-    result = run("apply", str(path), json.dumps(synthesis(0)))
+    result = run("apply", str(path), json.dumps(synthesis(0, None, "r0")))
     assert result.returncode == 0 and "claim C1 issued (slot 0)" in result.stdout
     insight = {"type": "submit_user_insight", "actor": "user", "insight": "Preheat at the depot."}
     result = run("apply", str(path), "--format", "json", json.dumps(insight))
@@ -290,3 +312,34 @@ def test_every_example_of_the_move_reference_has_a_valid_shape():
         kinds.add(move["type"])
         assert check_move(spec, move, "/moves/0") == [], block
     assert kinds == set(spec.move_types) - {"get_session_status"}
+
+
+# -- the agent prompt: a good and a bad example per phase, and the communication style (issue 30) -----------
+
+@pytest.mark.parametrize("phase", ["decompose", "explore", "synthesize", "validate", "build"])
+def test_the_prompt_shows_the_phases_good_and_bad_example_and_the_style(phase):
+    from argcheck.protocols.triz.guidance import EXAMPLES, STYLE
+    from argcheck.protocols.triz.prompting import render_prompt
+
+    run_ = Session() if phase == "decompose" else Session().to(phase)
+    if phase == "build":
+        run_.ok(add("C1"), analyze_gaps_move(), decision("add_insight", user_insight="Depots have chargers."))
+    state = run_.state
+    prompt = render_prompt(state)
+    good, bad = EXAMPLES[state.current_phase]
+    assert f"Good: {good}." in prompt and f"Bad: {bad}." in prompt and STYLE in prompt
+    assert all(f"Good: {EXAMPLES[other][0]}" not in prompt for other in EXAMPLES if other != state.current_phase)
+
+
+def test_next_gives_the_agent_one_line_of_the_phases_example_and_the_user_none():
+    agent = nextstep.report(Session().state)["next"]
+    assert agent["actor"] == "agent" and "Good decompose work: " in agent["text"] and "Not: " in agent["text"]
+    user = nextstep.report(Session().to("validate").ok(*validation(0)).state)["next"]
+    assert user["actor"] == "user" and "Good " not in user["text"]
+
+
+def test_every_phase_has_an_example_pair():
+    from argcheck.protocols.triz.forge_state import Phase
+    from argcheck.protocols.triz.guidance import EXAMPLES
+
+    assert set(EXAMPLES) == set(Phase) and all(good and bad for good, bad in EXAMPLES.values())

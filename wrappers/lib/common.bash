@@ -52,6 +52,8 @@ consult_usage() {
 Options (environment default in brackets):
   --model M        model name [CONSULT_MODEL; default: the consultee's own]
   --effort E       reasoning effort, e.g. low|medium|high [CONSULT_EFFORT]
+  --temperature T  sampling temperature, 0 to 2 [CONSULT_TEMPERATURE]; the HTTP consultees (ollama,
+                   openai) send it; the CLI consultees have no such setting and ignore it
   --cd DIR         working directory of the consultee [CONSULT_CD]
   --abstract       no project access: run in a fresh, private, empty directory [CONSULT_ABSTRACT=1]
   --timeout SECS   give up after SECS seconds [CONSULT_TIMEOUT, default 300]
@@ -74,6 +76,7 @@ consult_take_value() {
 consult_parse_args() {
   OPT_MODEL="${CONSULT_MODEL:-}"
   OPT_EFFORT="${CONSULT_EFFORT:-}"
+  OPT_TEMPERATURE="${CONSULT_TEMPERATURE:-}"
   OPT_CD="${CONSULT_CD:-}"
   OPT_TIMEOUT="${CONSULT_TIMEOUT:-300}"
   OPT_TRANSCRIPT="${CONSULT_TRANSCRIPT:-}"
@@ -93,6 +96,7 @@ consult_parse_args() {
       -h | --help) consult_usage; exit 0 ;;
       --model) consult_take_value "$@"; OPT_MODEL="$2"; shift 2 ;;
       --effort) consult_take_value "$@"; OPT_EFFORT="$2"; shift 2 ;;
+      --temperature) consult_take_value "$@"; OPT_TEMPERATURE="$2"; shift 2 ;;
       --cd) consult_take_value "$@"; OPT_CD="$2"; shift 2 ;;
       --timeout) consult_take_value "$@"; OPT_TIMEOUT="$2"; shift 2 ;;
       --transcript)
@@ -142,6 +146,9 @@ consult_validate_args() {
   fi
   if [ -n "${OPT_EFFORT}" ] && ! [[ "${OPT_EFFORT}" =~ ${effort_re} ]]; then
     usage_error "invalid effort: ${OPT_EFFORT}"
+  fi
+  if [ -n "${OPT_TEMPERATURE}" ] && ! [[ "${OPT_TEMPERATURE}" =~ ^(2([.]0+)?|[01]([.][0-9]+)?)$ ]]; then
+    usage_error "--temperature needs a number from 0 to 2, got '${OPT_TEMPERATURE}'"
   fi
   if ! [[ "${OPT_TIMEOUT}" =~ ${timeout_re} ]] || [[ "${OPT_TIMEOUT}" =~ ^0*([.]0*)?$ ]]; then
     usage_error "--timeout needs a positive number of seconds, got '${OPT_TIMEOUT}'"

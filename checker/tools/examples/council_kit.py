@@ -76,6 +76,25 @@ def assessment(text: str = "The design states an unverifiable durability guarant
     return move
 
 
+def arbiter_adjustment(target: str, delta: float = -0.1,
+                       comment: str = "The passage states the guarantee without any test behind it.") -> dict:
+    return {"target_claim_id": target, "arbitration_comment": comment, "confidence_delta": delta}
+
+
+def arbitration(score: int, *adjustments, justification: str = "The durability gap outweighs the rest.") -> dict:
+    return {"type": "arbitration", "adjustments": list(adjustments), "arbiter_overall_score": score,
+            "arbiter_score_justification": justification}
+
+
+def arbiter_score(run, *adjustments) -> int:
+    """The score the points give once `adjustments` apply (what a consistent arbiter scores)."""
+    from argcheck.protocols.council.scoring import score_with
+
+    state = run.state
+    return score_with(state.claims.values(), state.inclusion_threshold,
+                      {a["target_claim_id"]: a["confidence_delta"] for a in adjustments})
+
+
 def response(point_id: str, point: str | None = None,
              text: str = "The assessment accepts the point and requires a stated remedy before acceptance.") -> dict:
     """A response entry; `point` defaults to the kit's default claim text for `point_id`."""

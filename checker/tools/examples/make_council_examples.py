@@ -13,7 +13,10 @@ import sys
 from pathlib import Path
 
 import council_kit as ck
-from council_kit import adjustment, assessment, critique, failure, node, resolution, response, self_critique
+from council_kit import (
+    adjustment, arbiter_adjustment, arbiter_score, arbitration, assessment, critique, failure, node, resolution,
+    response, self_critique,
+)
 from runkit import reseal
 
 from argcheck.files import statefile
@@ -55,9 +58,35 @@ def valid_documents() -> dict[str, dict]:
     partial.ok(*ck.all_self_critiques(skip=("Kant",)))
     low = [critique(p, node(f"{ck.PREFIX[p]}-1", confidence=0.2, severity="Low")) for p in ck.PHILOSOPHERS]
     empty = _run().ok(*low).ok(*ck.all_self_critiques()).ok(assessment("No significant findings."))
-    return {f"{VALID}/council-assessed.json": full.doc, f"{VALID}/council-partial-synthesized.json": partial.doc,
+    return {f"{VALID}/council-assessed.json": full.doc, f"{VALID}/council-arbitrated.json": _arbitrated().doc,
+            f"{VALID}/council-partial-synthesized.json": partial.doc,
             f"{VALID}/council-no-findings.json": empty.doc,
             f"{VALID}/council-self-critiquing.json": _run().ok(*ck.all_critiques()).doc}
+
+
+def _arbitrated():
+    """The assessed council with the Expert Arbiter's pass before the final assessment."""
+    run = _assessed_run()
+    lowered = arbiter_adjustment("DES-1", -0.1)
+    run.ok(arbitration(arbiter_score(run, lowered), lowered))
+    return run.ok(assessment("The durability guarantee (DES-1, ARI-1) has no stated test and no failure model; the "
+                             "performance claim (POP-1) is unfalsifiable.", ["DES-1", "ARI-1", "POP-1"], ANSWERS))
+
+
+def _arbiter_invalid() -> dict[str, dict]:
+    run, fine = _assessed_run, arbiter_adjustment("DES-1", -0.1)
+    return {
+        "CNL134-arbitration-too-early": _forced(_run().ok(*ck.all_critiques()), arbitration(80)),
+        "CNL135-arbitration-repeated": _forced(run().ok(arbitration(arbiter_score(run(), fine), fine)),
+                                               arbitration(arbiter_score(run(), fine))),
+        "CNL136-arbiter-adjustment-unbounded": _forced(run(), arbitration(
+            arbiter_score(run(), arbiter_adjustment("DES-1", -0.5)), arbiter_adjustment("DES-1", -0.5))),
+        "CNL137-arbiter-adjustment-unjustified": _forced(run(), arbitration(
+            arbiter_score(run(), fine), arbiter_adjustment("DES-1", -0.1, "Agreed."))),
+        "CNL138-arbiter-unknown-claim": _forced(run(), arbitration(
+            arbiter_score(run()), arbiter_adjustment("NOPE-1", 0.0))),
+        "CNL139-arbiter-score-unsupported": _forced(run(), arbitration(100, fine)),
+    }
 
 
 def _forced(run, move):
@@ -108,6 +137,7 @@ def invalid_documents() -> dict[str, dict]:
         "CNL133-evidence-too-short": _forced(_run(), critique("Kant", node("KAN-1", "e"))),
     }
     docs.update(_header_documents())
+    docs.update(_arbiter_invalid())
     return {f"{INVALID}/{name}.json": doc for name, doc in docs.items()}
 
 

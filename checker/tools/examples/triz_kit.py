@@ -117,7 +117,7 @@ def dialectic(index: int, builds_on: str | None = None) -> list:
     """One claim slot from thesis to synthesis, with the searches it needs."""
     name = f"r{index}"
     return [search("general", name), thesis("Thesis " + name, name), search("antithesis", name + "x", index=index),
-            antithesis(index, name + "x"), synthesis(index, builds_on)]
+            antithesis(index, name + "x"), synthesis(index, builds_on, name)]
 
 
 def claims_review(**extra) -> dict:

@@ -55,6 +55,12 @@ teardown() {
   [ "$(mock_requests -c '.[-1].body.think')" = false ]
 }
 
+@test "--temperature becomes options.temperature" {
+  start_mock
+  OLLAMA_HOST="${MOCK_URL}" CONSULT_TEMPERATURE=0.7 run -0 --separate-stderr wrapper ollama --model m new <"${PROMPT}"
+  [ "$(mock_requests -c '.[0].body.options')" = '{"temperature":0.7}' ]
+}
+
 @test "HTTP 500 is cli_error and no session file is written" {
   start_mock --script "$(mock_script '[{"status": 500, "body": {"error": "model crashed"}}]')"
   OLLAMA_HOST="${MOCK_URL}" run -5 --separate-stderr wrapper ollama --model m new <"${PROMPT}"

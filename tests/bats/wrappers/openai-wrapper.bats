@@ -60,6 +60,14 @@ teardown() {
   [ "$(mock_requests '[.[] | select(.method == "GET")] | length')" = 0 ]
 }
 
+@test "--temperature is sent as a number; out of 0..2 is a usage error" {
+  start_mock --script "$(mock_script '[{"reply": "first"}]')"
+  OPENAI_BASE_URL="${MOCK_URL}/v1" run -0 --separate-stderr wrapper openai --model gpt-local --temperature 0.2 new <"${PROMPT}"
+  [ "$(mock_requests -c '.[-1].body.temperature')" = 0.2 ]
+  run -2 --separate-stderr wrapper openai --temperature 3 new <"${PROMPT}"
+  [[ "${stderr}" == *"--temperature needs a number from 0 to 2"* ]]
+}
+
 @test "HTTP 500 is cli_error with the server's message" {
   start_mock --script "$(mock_script '[{"status": 500, "body": {"error": {"message": "out of memory"}}}]')"
   OPENAI_BASE_URL="${MOCK_URL}/v1" run -5 --separate-stderr wrapper openai --model m new <"${PROMPT}"

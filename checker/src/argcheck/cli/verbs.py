@@ -6,6 +6,8 @@ behaves the same whichever route parsed its arguments. Each returns the exit cod
 
 from __future__ import annotations
 
+import os
+
 from argcheck.core import jsonio, witnessing
 from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 from argcheck.files import operations
@@ -277,6 +279,9 @@ def report_applied(state, outcome, fmt, dry_run, line: str | None = None, *, qui
 def _summary_line(state, outcome, refused, dry_run) -> str:
     if refused:
         return f"refused: {state} is unchanged"
+    if not dry_run and outcome.doc["header"].get("ephemeral") and not os.path.exists(state):
+        return (f"applied; the run is {outcome.doc['status']} and, in quick mode, {state} is removed (init "
+                "with --keep to keep it)")
     first = outcome.doc["move_count"] - outcome.applied + 1
     span = f"seq {first}" if outcome.applied == 1 else f"seq {first}-{outcome.doc['move_count']}"
     verb = "would apply" if dry_run else "applied"

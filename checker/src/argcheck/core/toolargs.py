@@ -20,5 +20,14 @@ def one_of_types(*types: str) -> dict:
     return {"anyOf": [{"type": kind} for kind in types]}
 
 
+class AsPassed(dict):
+    """An object argument the caller passed as a JSON string, parsed, with the string it came as (`text`), so a
+    tool can quote it back verbatim (Toulmini's prompts quote the caller's data_json)."""
+
+    def __init__(self, value=(), text: str = ""):
+        super().__init__(value)
+        self.text = text
+
+
 JSON_OBJECT = one_of_types("object", "string")  # an object, or a JSON string of it
 StatePath = tool_arg({"type": "string"}, "Path of the state file (relative to the server's working directory).")

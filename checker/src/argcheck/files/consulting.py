@@ -93,6 +93,7 @@ class Consultee:
         if timeout:
             self.options += ["--timeout", f"{float(timeout):g}"]
         self.capture_stderr = capture_stderr
+        self.persona_options = lambda persona: []  # a headless run's wrapper options for one persona's calls
         self.running: dict = {}
         self.lock = threading.Lock()
         self.stopped = False

@@ -123,6 +123,7 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         if not dry_run:
             writing.replace(path, statefile.serialize(decision.doc))
             _index(path, decision.doc)
+            _discard_if_done(path, decision.doc)
         applied = decision.doc["move_count"] - doc["move_count"]
         return Outcome(decision.findings, decision.doc, decision.replay, applied)
 
@@ -151,6 +152,19 @@ def _has_user_move(moves: list) -> bool:
     """A user's answer among `moves` (a cancel or abort is the user's too, but ending a run is never held)."""
     return any(isinstance(move, dict) and move.get("actor") == "user" and move.get("type") not in ("cancel", "abort")
                for move in moves)
+
+
+def _discard_if_done(path: str, doc: dict) -> None:
+    """A run whose header asks to keep no state file (`ephemeral`, e.g. a quick deliberation) is removed, with its
+    index line, once its protocol closes it; the lock is held, so no other writer is mid-way."""
+    if not doc["header"].get("ephemeral"):
+        return
+    from argcheck.core import discovery
+    from argcheck.files import runindex
+
+    if discovery.spec(doc["protocol"]).is_closed(doc["status"]):
+        os.unlink(path)
+        runindex.forget(path)
 
 
 def _index(path: str, doc: dict) -> None:

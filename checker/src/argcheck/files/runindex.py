@@ -45,6 +45,27 @@ def no_open_run(state_dir: str) -> bool:
     return True
 
 
+def forget(path: str) -> None:
+    """Drop the index line of the state file at `path` (deleted)."""
+    state_dir, name = os.path.split(os.path.abspath(path))
+    entries = _read(state_dir)
+    if name not in entries:
+        return
+    del entries[name]
+    _write(state_dir, entries)
+
+
+def _write(state_dir: str, entries: dict) -> None:
+    text = "".join(f"{key}\t{m}\t{s}\t{int(c)}\n" for key, (m, s, c) in sorted(entries.items())
+                   if "\t" not in key and "\n" not in key)
+    try:
+        from argcheck.files import writing
+
+        writing.replace(os.path.join(state_dir, INDEX_NAME), text.encode("utf-8"), follow=False)
+    except OSError:
+        pass
+
+
 def note(path: str, closed: bool) -> None:
     """Record that the state file at `path` (just written) holds a closed run or an open one."""
     state_dir, name = os.path.split(os.path.abspath(path))
@@ -53,10 +74,6 @@ def note(path: str, closed: bool) -> None:
         entries = {key: value for key, value in _read(state_dir).items()
                    if os.path.exists(os.path.join(state_dir, key))}
         entries[name] = (info.st_mtime_ns, info.st_size, closed)
-        text = "".join(f"{key}\t{m}\t{s}\t{int(c)}\n" for key, (m, s, c) in sorted(entries.items())
-                       if "\t" not in key and "\n" not in key)
-        from argcheck.files import writing
-
-        writing.replace(os.path.join(state_dir, INDEX_NAME), text.encode("utf-8"), follow=False)
     except OSError:
-        pass
+        return
+    _write(state_dir, entries)

@@ -13,7 +13,7 @@ from pydantic import PlainValidator, WithJsonSchema
 from argcheck.core import jsonio
 from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import ERROR
-from argcheck.core.toolargs import JSON_OBJECT, StatePath, one_of_types, tool_arg  # noqa: F401  (re-exported)
+from argcheck.core.toolargs import JSON_OBJECT, AsPassed, StatePath, one_of_types, tool_arg  # noqa: F401
 from argcheck.core.jsonio import InputError
 
 
@@ -111,4 +111,6 @@ def _strictly_parsed(name: str, value: str):
         if error.finding.code == "ARG001":  # not JSON at all: a plain string, for the tool to judge
             return value
         raise rule_problem([error.finding._replace(path=f"/{name}")], exit_code=int(ExitCode.USAGE)) from None
-    return parsed if isinstance(parsed, (dict, list)) else value
+    if isinstance(parsed, dict):
+        return AsPassed(parsed, value)
+    return parsed if isinstance(parsed, list) else value

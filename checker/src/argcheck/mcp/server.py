@@ -94,15 +94,18 @@ def _as_call_tool_result(result: dict):
     """MCP content for a result: the error line, the long text (prompt/report), then the rest as JSON.
 
     A refusal may carry `client_error`, the error JSON a tool's own clients parse: then it is answered their
-    way, as a plain (not isError) text result holding that JSON alone; the structured content keeps the rest."""
+    way, as a plain (not isError) text result whose first text is that JSON alone, then `client_detail` (the
+    rule's code and message) in a second text; the structured content keeps the rest."""
     from mcp_types import CallToolResult, TextContent
 
     if not result["ok"] and result.get("client_error"):
-        text = json.dumps(result["client_error"], ensure_ascii=False)
-        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result,
-                              is_error=False)
+        texts = [json.dumps(result["client_error"], ensure_ascii=False)]
+        if result.get("client_detail"):
+            texts.append(json.dumps(result["client_detail"], ensure_ascii=False))
+        return CallToolResult(content=[TextContent(type="text", text=text) for text in texts],
+                              structured_content=result, is_error=False)
     long_text = result.get("prompt") or result.get("report") or result.get("text")
-    rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text", "client_error")}
+    rest = {k: v for k, v in result.items() if k not in ("prompt", "report", "text", "client_error", "client_detail")}
     blocks = []
     if not result["ok"]:
         error = result["error"]

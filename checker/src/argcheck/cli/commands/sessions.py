@@ -1,4 +1,5 @@
-"""argcheck sessions: list state files with protocol, status and age; prune old ones."""
+"""argcheck sessions: list state files with protocol, status and age (filtered by status and protocol, a page
+at a time); prune old ones; delete one run (sessions_delete)."""
 
 from __future__ import annotations
 
@@ -30,20 +31,48 @@ UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 @DIRS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--conversation", help="Only runs recorded with this conversation id.")
+@click.option("--status", "statuses", multiple=True,
+              help="Only runs in this status (repeatable): a protocol's status such as in_progress or assessed, "
+                   "or open / closed.")
+@click.option("--protocol", "protocols", multiple=True, type=click.Choice(discovery.names()),
+              help="Only runs of this protocol (repeatable).")
+@click.option("--limit", type=click.IntRange(1, 1000), help="At most this many runs: one page.")
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help="With --limit: which page.")
 @click.pass_context
-def command(ctx, dirs, fmt, conversation):
+def command(ctx, dirs, fmt, conversation, statuses, protocols, limit, page):
     """List the state files (default: in ./.argcheck), newest first, with protocol, status,
-    moves, age and question. `argcheck sessions prune` deletes old finished ones."""
+    moves, age and question. `argcheck sessions prune` deletes old finished ones; `argcheck sessions
+    delete RUN` deletes one run with its reports."""
     if ctx.invoked_subcommand is not None:
         return None
-    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))]
+    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))
+            and _wanted(row, statuses, protocols)]
+    shown = rows if limit is None else rows[(page - 1) * limit: page * limit]
     if fmt == "json":
-        echo_json(rows)
+        echo_json(shown)
     elif not rows:
-        click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}")
+        click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}" + (" match" if statuses or protocols
+                                                                              else ""))
     else:
-        click.echo(table(rows))
+        click.echo(table(shown) if shown else f"page {page} is empty")
+        if limit is not None:
+            click.echo(_page_line(len(rows), limit, page))
     return int(ExitCode.OK)
+
+
+def _wanted(row: dict, statuses, protocols) -> bool:
+    if protocols and row["protocol"] not in protocols:
+        return False
+    if not statuses:
+        return True
+    keyword = "closed" if _finished(row) else "open"
+    return row["status"] in statuses or keyword in statuses
+
+
+def _page_line(total: int, limit: int, page: int) -> str:
+    pages = max(1, -(-total // limit))
+    line = f"page {page} of {pages} · {total} run{'s' if total != 1 else ''}"
+    return line + (f" · next: --page {page + 1}" if page < pages else "")
 
 
 COLUMNS = ("path", "protocol", "status", "moves", "age", "question")
@@ -90,6 +119,39 @@ def prune(dirs, older_than, include_open, dry_run):
     if not dry_run:
         _sweep_idle_locks(dirs)
     click.echo(f"{removed} state file{'s' if removed != 1 else ''} {'to prune' if dry_run else 'pruned'}", err=True)
+    return int(ExitCode.OK)
+
+
+@command.command("delete")
+@click.argument("run")
+@click.option("--dir", "dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+              help="A directory of state files (repeatable; default ./.argcheck).")
+@click.option("--yes", is_flag=True, help="Delete without asking.")
+@click.option("--force", is_flag=True, help="Also delete a run that is still open.")
+def delete(run, dirs, yes, force):
+    """Delete one run: RUN is its state file or its id (as `argcheck sessions` lists them), with the
+    reports beside it (.md, .html) and its run-index entry. It asks first (--yes does not); an open run is
+    refused without --force."""
+    from argcheck.cli.commands.sessions_delete import companions, confirmed, remove_run
+
+    rows = scan(dirs)
+    matches = [row for row in rows if run in (row["path"], row.get("id"), os.path.basename(row["path"]))
+               or os.path.abspath(run) == os.path.abspath(row["path"])]
+    if len(matches) != 1:
+        where = ", ".join(dirs or (".argcheck",))
+        why = "no run" if not matches else f"{len(matches)} runs"
+        raise click.UsageError(f"{why} named {run!r} in {where} (`argcheck sessions` lists them)")
+    row = matches[0]
+    if not force and not _finished(row):
+        click.echo(f"argcheck: {row['path']} is still open ({row['status']}): finish or cancel it, or delete it "
+                   "with --force", err=True)
+        return int(ExitCode.USAGE)
+    files = [row["path"], *companions(row["path"])]
+    if not yes and not confirmed(files):
+        click.echo("argcheck: nothing deleted", err=True)
+        return int(ExitCode.USAGE)
+    for path in remove_run(row["path"]):
+        click.echo(f"deleted {path}")
     return int(ExitCode.OK)
 
 

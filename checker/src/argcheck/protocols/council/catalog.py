@@ -6,6 +6,10 @@ from argcheck.core.rules import define
 P = "council"
 
 PLACEHOLDERS = {
+    "given": "the arbiter's overall score as recorded",
+    "derived": "the score out of 100 derived from the recorded points (with the arbiter's adjustments)",
+    "tolerance": "how far the arbiter's score may differ from the derived one",
+    "bound": "the largest confidence change an arbiter adjustment may make",
     "found": "the value recorded in the header",
     "expected": "the value computed from the recorded document text",
     "field": "the header field that disagrees (sha256 or size)",
@@ -261,3 +265,41 @@ define("CNL133", "EVIDENCE_TOO_SHORT", ERROR, "node {id}'s evidence is {length} 
            "\"the\" occurs throughout any document and supports nothing.",
        example='"evidence": "e"',
        fix="Quote the words the claim is about.", protocol=P)
+define("CNL134", "ARBITRATION_TOO_EARLY", ERROR, "the Expert Arbiter comes after self-critique; pending: {pending}",
+       "record each pending persona's critique and self_critique (or its persona_failure) first",
+       why="critique_council's Expert Arbiter evaluates the personas' critiques once they have criticised "
+           "themselves: it adjusts the confidences self-critique left.",
+       example='{"type": "arbitration", ...} while a self-critique is pending',
+       fix="Finish the rounds, then arbitrate.", protocol=P)
+define("CNL135", "ARBITRATION_REPEATED", ERROR, "the arbitration is already recorded (move {seq})",
+       "arbitrate once, after self-critique and before the final assessment",
+       why="One arbiter pass, and the final assessment is written on the points as the arbiter left them.",
+       example="a second arbitration",
+       fix="Keep the one arbitration; a new one needs a new council.", protocol=P)
+define("CNL136", "ARBITER_ADJUSTMENT_UNBOUNDED", ERROR, "arbiter adjustment {index} moves {id} by {delta}; the bound "
+       "is {bound} either way",
+       "keep each arbiter adjustment within ±{bound}: the arbiter weighs the critiques, it does not replace them",
+       why="The arbiter's adjustments are bounded, so the persona's own confidence (after its self-critique) "
+           "still carries most of the weight.",
+       example='{"target_claim_id": "KAN-1", "confidence_delta": -0.8, ...}',
+       fix="Use a smaller delta, and say why in the comment.", protocol=P)
+define("CNL137", "ARBITER_ADJUSTMENT_UNJUSTIFIED", ERROR, "arbiter adjustment {index} (target {id}) has a comment of "
+       "{words} word(s)",
+       "justify each adjustment in at least {minimum} words, from the subject matter",
+       why="critique_council's arbiter gives an arbitration_comment per claim: an unjustified change of a "
+           "persona's confidence is not an arbitration.",
+       example='{"target_claim_id": "KAN-1", "arbitration_comment": "Agreed.", "confidence_delta": 0.1}',
+       fix="Say why the claim is (in)valid from the subject matter.", protocol=P)
+define("CNL138", "ARBITER_UNKNOWN_CLAIM", ERROR, "arbiter adjustment {index}: {id} {why}",
+       "adjust recorded claims only, each once (ids from `argcheck render S --format json`)",
+       why="The arbiter evaluates the critiques the council recorded; an id that names none adjusts nothing.",
+       example='{"target_claim_id": "NOPE-1", ...}',
+       fix="Use the recorded claim ids, one adjustment each.", protocol=P)
+define("CNL139", "ARBITER_SCORE_UNSUPPORTED", ERROR, "the arbiter's overall score is {given}; the points give "
+       "{derived} (tolerance {tolerance})",
+       "give a score within {tolerance} of {derived}, or adjust the confidences the score follows from",
+       why="The score is derived from the recorded points (100 minus each kept point's severity weight times "
+           "its confidence), not from free text: the arbiter's own score must agree with it.",
+       example='"arbiter_overall_score": 95 when the kept points give 40',
+       fix="Score what the points say, or adjust the points with justified comments.", protocol=P)
+

@@ -20,8 +20,11 @@ from argcheck.core.contract import SetupFailure as RunSetupFailure
 from argcheck.core.env import default_env
 from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 from argcheck.core.jsonio import InputError
-from argcheck.protocols.council import ingest, prompting, render, synthesis
-from argcheck.protocols.council.state import HIGH_SEVERITIES, ROUND_NAMES
+from argcheck.core import jsonio
+from argcheck.protocols.council import ingest, prompting, render, run_config
+from argcheck.protocols.council.header import panel_from_option
+from argcheck.protocols.council.mechanical import mechanical_assessment  # noqa: F401  (kept importable here)
+from argcheck.protocols.council.state import ROUND_NAMES
 
 
 class Interrupted(RunInterrupted):
@@ -72,6 +75,8 @@ class Driver:
     def _rounds(self) -> str:
         for round_name in ("critique", "self_critique"):
             self.run_round(round_name)
+        if self.state().header.get("arbiter") and prompting.arbiter_due(self.state()):
+            self.arbitrate()
         if prompting.due(self.state()) == ("assessment", None):
             self.assess()
         outcome = self.files.validate_file(self.path)
@@ -103,12 +108,14 @@ class Driver:
         began = time.monotonic()
         self.say(f"{name}: {ROUND_NAMES[round_name]} asked")
         if round_name == "critique":
-            envelope = self.consultee.call(prompting.critique_prompt(state, name), args=self._transcript(name))
+            envelope = self.consultee.call(prompting.critique_prompt(state, name),
+                                           args=(*self.consultee.persona_options(name), *self._transcript(name)))
         else:
             record = state.rounds["critique"][name]
             session = reply_envelope.session_id((record.provenance or {}).get("session_id"))
             envelope = self.consultee.call(prompting.self_critique_prompt(state, name), session=session,
-                                           args=() if session else self._transcript(name))
+                                           args=(*self.consultee.persona_options(name),
+                                                 *(() if session else self._transcript(name))))
         if self.stopping.is_set():
             return
         check_setup(self.consultee.name, envelope)
@@ -137,6 +144,29 @@ class Driver:
         refused = ingest.failure_move(step, "refused", f"refused by the validator: {codes}")
         self.files.applied(self.path, refused, lock_timeout=self.lock_timeout)
         return f"FAILED (refused: {codes})"
+
+    def arbitrate(self) -> None:
+        """The Expert Arbiter pass through the consultee; an unusable answer is said and skipped (the pass is
+        an addition: the council's result stands without it)."""
+        state = self.state()
+        self.say("Expert Arbiter asked")
+        envelope = self.consultee.call(prompting.arbiter_prompt(state),
+                                       args=(*self.consultee.persona_options("arbiter"), *self._transcript("arbiter")))
+        check_setup(self.consultee.name, envelope)
+        try:
+            moves = ingest.moves_for_step(state, ("assessment", None), envelope)
+        except ingest.IngestProblem as error:
+            self.say(f"Expert Arbiter unusable ({error}); the council goes on without it")
+            return
+        if [m["type"] for m in moves] != ["arbitration"]:
+            self.say("Expert Arbiter unusable (not an arbitration); the council goes on without it")
+            return
+        outcome = self.files.applied(self.path, moves, lock_timeout=self.lock_timeout)
+        if outcome.applied:
+            self.say(f"Expert Arbiter recorded: score {moves[0]['arbiter_overall_score']}/100")
+            return
+        codes = ", ".join(sorted({f.code for f in outcome.findings if f.is_error}))
+        self.say(f"Expert Arbiter refused ({codes}); the council goes on without it")
 
     def assess(self) -> None:
         state = self.state()
@@ -170,46 +200,6 @@ def _recorded(move: dict) -> str:
     return f"self-critique recorded ({len(move['adjustments'])} adjustments)"
 
 
-def mechanical_assessment(state) -> dict:
-    """The final assessment written from the computed synthesis alone (objective by construction): each
-    High and Critical point answered with what the synthesis holds about it; each conflict left open."""
-    data = synthesis.synthesize(state)
-    source = {"source": "orchestrator"}
-    if not data["points"]:
-        text = (synthesis.NO_FINDINGS_MESSAGE if data["no_findings"] else
-                f"No persona responded ({state.council_line()}): the council produced no critique.")
-        return {"type": "final_assessment", "text": text, "addressed": [], "provenance": source}
-    parts = [f"{len(data['points'])} point(s) at adjusted confidence ≥ {state.inclusion_threshold}."]
-    for severity in synthesis.SEVERITY_ORDER:
-        ids = [p["id"] for p in data["points"] if p["severity"] == severity]
-        if ids:
-            parts.append(f"{severity}: {', '.join(ids)}.")
-    return {"type": "final_assessment", "text": " ".join(parts), "responses": mechanical_responses(data),
-            "resolutions": mechanical_resolutions(data), "provenance": source}
-
-
-def mechanical_responses(data: dict) -> list[dict]:
-    """One response per key finding holding a High or Critical point: the synthesis' verdict on it."""
-    responses = []
-    for item in data["key_findings"]:
-        if item["severity"] not in HIGH_SEVERITIES:
-            continue
-        said = item["critiques"][0]
-        responses.append({"id": said["id"], "point": said["critique"],
-                          "response": f"The point stands as computed: {item['severity']} severity at adjusted "
-                                      f"confidence {item['confidence']}, raised by {', '.join(item['personas'])}; "
-                                      "no self-critique withdrew it."})
-    return responses
-
-
-def mechanical_resolutions(data: dict) -> list[dict]:
-    """Every conflict left open: code does not arbitrate between personas, and says so."""
-    return [{"conflict": c["id"], "outcome": "open",
-             "reason": f"{', '.join(c['raised'])} raised and {', '.join(c['lowered'])} lowered confidence in "
-                       "this passage; the computed summary does not arbitrate between personas."}
-            for c in data["conflicts"]]
-
-
 def run_at_init(options: dict, settings: dict, state_path: str | None, force: bool, files) -> tuple[str, str]:
     """`argcheck init council --run`: the council on options["document"] (a path), headless through the consult
     wrapper; `settings` are the run's options (consultee call, parallelism, resume, replay, lock wait). The
@@ -219,12 +209,31 @@ def run_at_init(options: dict, settings: dict, state_path: str | None, force: bo
 
     if not options.get("consultee"):
         raise UsageProblem("--run needs --consultee (codex, claude, gemini, ollama, openai or replay)")
+    config = _config(settings.get("config"))
+    options, settings = run_config.merged(options, settings, config, _DEFAULTS)
     document = options["document"]
     options = dict(options, document=read_file_content(document, workspace=options.get("workspace") or os.getcwd()))
     consultee = files.consultee(options["consultee"], wrapper=settings.get("wrapper"), timeout=settings.get("timeout"))
+    if config:
+        names = [p["name"] for p in panel_from_option(options.get("panel"), options.get("workspace"))["personas"]]
+        run_config.check_personas(config, names, settings["config"])
+        consultee.persona_options = lambda persona: run_config.wrapper_options(config, persona)
     return critique_goal_document(document, options, state_path, consultee, files, parallel=settings["parallel"],
                                   resume=bool(settings.get("resume")), force=force,
                                   replay_dir=settings.get("replay_dir"), lock_timeout=settings["lock_timeout"])
+
+
+_DEFAULTS = {"panel": "philosophers", "parallel": 6, "timeout": None}
+
+
+def _config(path: str | None) -> dict:
+    """The run's configuration file, read and checked (empty without --config)."""
+    if not path:
+        return {}
+    try:
+        return run_config.parse(jsonio.load(path), path)
+    except InputError as error:
+        raise UsageProblem(f"{path}: {error.finding.message}") from None
 
 
 def critique_goal_document(document: str, options: dict, state_path: str | None, consultee, files, *,

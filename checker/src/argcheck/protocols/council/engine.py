@@ -11,7 +11,7 @@ import os
 from argcheck.core.env import OUTSIDE, TOO_LARGE
 from argcheck.core.findings import has_errors
 from argcheck.protocols.council import catalog  # noqa: F401  (registers the CNL rules)
-from argcheck.protocols.council import rules_assessment, rules_rounds, rules_trees
+from argcheck.protocols.council import rules_arbiter, rules_assessment, rules_rounds, rules_trees
 from argcheck.protocols.council.reading import MAX_DOCUMENT_BYTES
 from argcheck.protocols.council.state import Claim, Council, Record
 from argcheck.core.rules import finding
@@ -82,7 +82,8 @@ class Engine:
             state.claims[node["id"]] = Claim(
                 id=node["id"], persona=persona, claim=node["claim"], evidence=node["evidence"],
                 confidence=node["confidence"], severity=node.get("severity"), depth=depth, parent=parent,
-                seq=self.seq, span=state.locate(node["evidence"]))
+                seq=self.seq, span=state.locate(node["evidence"]), recommendation=node.get("recommendation"),
+                concession=node.get("concession"))
         state.trees[persona] = move["critique_tree"]
         state.rounds["critique"][persona] = Record("critique", self.seq, provenance=move.get("provenance"))
 
@@ -118,6 +119,20 @@ class Engine:
         if not found:
             state.rounds[move["round"]][persona] = Record("failure", self.seq, failure=move["failure"],
                                                           detail=move.get("detail"))
+        return found
+
+    def _arbitration(self, move):
+        state = self.state
+        found = rules_arbiter.check_arbitration(state, move, self.path)
+        if not has_errors(found):
+            for adjustment in move["adjustments"]:
+                claim = state.claims[adjustment["target_claim_id"]]
+                claim.arbiter_delta = adjustment["confidence_delta"]
+                claim.arbiter_comment = adjustment["arbitration_comment"]
+            state.arbitration = {"score": move["arbiter_overall_score"],
+                                 "justification": move["arbiter_score_justification"],
+                                 "adjustments": [dict(a) for a in move["adjustments"]], "seq": self.seq,
+                                 "provenance": move.get("provenance")}
         return found
 
     def _final_assessment(self, move):
@@ -172,5 +187,6 @@ HANDLERS = {
     "critique": Engine._critique,
     "self_critique": Engine._self_critique,
     "persona_failure": Engine._persona_failure,
+    "arbitration": Engine._arbitration,
     "final_assessment": Engine._final_assessment,
 }

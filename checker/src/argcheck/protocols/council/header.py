@@ -32,6 +32,7 @@ def make_header(options: dict) -> dict:
         "consultee": options.get("consultee"),
         "conversation_id": options.get("conversation_id"),
         "workspace": _workspace(document["path"]),
+        "arbiter": True if options.get("arbiter") else None,
     }
     header = {key: value for key, value in header.items() if value is not None}
     problems = check_header(header)

@@ -5,6 +5,7 @@ the prompt asked for, or that JSON itself (the orchestrating agent's or a subage
 
   {"agent_style", "critique_tree"}  -> critique          {"agent_style", "adjustments"} -> self_critique
   {"final_assessment", "responses", "resolutions", "addressed"?} -> final_assessment
+  {"adjustments", "arbiter_overall_score", "arbiter_score_justification"} -> arbitration (the Expert Arbiter)
 
 A reply without `agent_style` is taken to answer the prompt `argcheck prompt` renders now (the first
 pending persona). A failed call (the envelope's failure class) and a reply that is not in the requested
@@ -21,6 +22,7 @@ from argcheck.protocols.council.prompting import due
 CRITIQUE_KEYS = {"agent_style", "critique_tree"}
 SELF_CRITIQUE_KEYS = {"agent_style", "adjustments"}
 ASSESSMENT_KEYS = {"final_assessment", "responses", "resolutions", "addressed"}
+ARBITER_KEYS = {"adjustments", "arbiter_overall_score", "arbiter_score_justification"}
 
 
 class IngestProblem(ValueError):
@@ -63,6 +65,11 @@ def moves_from_content(state, content, provenance: dict) -> list[dict]:
         return [_clean({"type": "final_assessment", "text": content["final_assessment"],
                         "responses": content.get("responses"), "resolutions": content.get("resolutions"),
                         "addressed": content.get("addressed"), "provenance": provenance})]
+    if keys <= ARBITER_KEYS and "arbiter_overall_score" in keys:
+        return [_clean({"type": "arbitration", "adjustments": content.get("adjustments", []),
+                        "arbiter_overall_score": content["arbiter_overall_score"],
+                        "arbiter_score_justification": content.get("arbiter_score_justification"),
+                        "provenance": provenance})]
     persona = content.get("agent_style", step[1] if step else None)
     if keys <= CRITIQUE_KEYS and "critique_tree" in keys:
         return [{"type": "critique", "agent_style": persona, "critique_tree": content["critique_tree"],
@@ -71,7 +78,8 @@ def moves_from_content(state, content, provenance: dict) -> list[dict]:
         return [{"type": "self_critique", "agent_style": persona, "adjustments": content["adjustments"],
                  "provenance": provenance}]
     raise IngestProblem("the reply is not in the requested format: expected {agent_style, critique_tree}, "
-                        "{agent_style, adjustments} or {final_assessment, responses, resolutions}")
+                        "{agent_style, adjustments}, {final_assessment, responses, resolutions} or the arbiter's "
+                        "{adjustments, arbiter_overall_score, arbiter_score_justification}")
 
 
 def _clean(move: dict) -> dict:

@@ -70,6 +70,8 @@ class Header(Strict):
     consultee: Optional[Slug] = None
     conversation_id: Optional[ShortText] = None
     workspace: Optional[Annotated[str, Field(max_length=4096)]] = None
+    arbiter: bool = Field(default=False, description="The Expert Arbiter pass is part of this council: `next` asks "
+                                                     "for it before the final assessment; --run runs it.")
 
 
 def _no_default(schema: dict) -> None:
@@ -85,6 +87,11 @@ class Node(Strict):
     confidence: Unit
     # Optional (§7.1): omit it when unrated; null is refused, so the published schema does not admit it.
     severity: Severity = Field(default=None, json_schema_extra=_no_default)
+    recommendation: Text = Field(default=None, json_schema_extra=_no_default,
+                                 description="A concrete suggestion that would address the critique (optional).")
+    concession: Text = Field(default=None, json_schema_extra=_no_default,
+                             description="What the persona concedes: a counter-argument, a limit of the critique, "
+                                         "or a strength of the critiqued passage; \"None\" when there is none.")
     sub_critiques: list[Node] = Field(max_length=20, description="Required (§7.1): [] for a leaf.")
 
 
@@ -161,5 +168,26 @@ class FinalAssessment(Strict):
     provenance: Optional[Provenance] = None
 
 
-MOVE_MODELS = (Critique, SelfCritique, PersonaFailure, FinalAssessment)
+class ArbiterAdjustment(Strict):
+    """The Expert Arbiter's view of one claim: a bounded confidence change and the comment that justifies it."""
+
+    target_claim_id: Id
+    arbitration_comment: Text = Field(description="Why, from the subject matter (at least 6 words).")
+    confidence_delta: Annotated[float, Field(ge=-1.0, le=1.0)] = Field(
+        description="Bounded: at most 0.3 either way (CNL136); 0.0 agrees with the confidence.")
+
+
+class Arbitration(Strict):
+    """The Expert Arbiter pass (critique_council's ExpertArbiterAgent), after self-critique and before the final
+    assessment: adjustments of the personas' confidences, and an overall score that must agree with the score
+    derived from the recorded points (CNL139)."""
+
+    type: Literal["arbitration"]
+    adjustments: list[ArbiterAdjustment] = Field(default_factory=list, max_length=200)
+    arbiter_overall_score: Annotated[int, Field(ge=0, le=100)]
+    arbiter_score_justification: Text
+    provenance: Optional[Provenance] = None
+
+
+MOVE_MODELS = (Critique, SelfCritique, PersonaFailure, Arbitration, FinalAssessment)
 Move = Annotated[Union[MOVE_MODELS], Field(discriminator="type")]

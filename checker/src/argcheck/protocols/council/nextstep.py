@@ -7,7 +7,7 @@ import json
 from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.council import synthesis
-from argcheck.protocols.council.prompting import due
+from argcheck.protocols.council.prompting import arbiter_due, due
 from argcheck.protocols.council.state import ASSESSED, ROUND_NAMES, ROUNDS
 
 SKELETONS = {
@@ -18,6 +18,9 @@ SKELETONS = {
                                                                    "confidence_delta": -0.1, "reasoning": "..."}]},
     "assessment": {"final_assessment": "...", "responses": [{"id": "...", "point": "...", "response": "..."}],
                    "resolutions": [{"conflict": "conflict-1", "outcome": "resolved", "reason": "..."}]},
+    "arbitration": {"adjustments": [{"target_claim_id": "...", "arbitration_comment": "...",
+                                     "confidence_delta": -0.1}],
+                    "arbiter_overall_score": 70, "arbiter_score_justification": "..."},
 }
 
 
@@ -47,7 +50,7 @@ def allowed_moves(state) -> list[str]:
         return ["critique", "persona_failure"]
     retry = ["critique"] if _critique_retry_open(state) else []
     if step[0] == "assessment":
-        return [*retry, "final_assessment"]
+        return [*retry, *(["arbitration"] if arbiter_due(state) else []), "final_assessment"]
     return [*retry, "self_critique", "persona_failure"]
 
 
@@ -96,11 +99,16 @@ def next_action(state, step, state_path: str) -> dict:
     if step is None or state.status == ASSESSED:
         return _action("user", "done (assessed): read the critique", [f"argcheck render {path} --format md"])
     round_name, persona = step
+    if round_name == "assessment" and state.header.get("arbiter") and arbiter_due(state):
+        return _arbiter_action(path)
     skeleton = json.dumps(SKELETONS[round_name], ensure_ascii=False).replace("{persona}", persona or "")
     # `path` is shell-quoted already; the JSON goes inline (no pipe: Claude Code asks about pipes)
     if round_name == "assessment":
         text = ("write the final assessment of the computed synthesis: a response to every High/Critical point "
                 "(its id, its critique quoted, how it is addressed) and a resolution of every conflict")
+        if arbiter_due(state):
+            text += (" (optional first: the Expert Arbiter pass, `argcheck prompt --persona arbiter`, whose "
+                     "reply `argcheck ingest` records)")
     else:
         pending = ", ".join(state.pending(round_name))
         text = (f"the {ROUND_NAMES[round_name]} round: one reply per pending persona ({pending}); one subagent "
@@ -116,6 +124,16 @@ def next_action(state, step, state_path: str) -> dict:
                               "failure": "timeout"})
         commands.append(f"argcheck apply {path} {inline(failure)}")
     return _action("orchestrator", text, commands)
+
+
+def _arbiter_action(path: str) -> dict:
+    """This council asked for the Expert Arbiter: it comes before the final assessment."""
+    skeleton = json.dumps(SKELETONS["arbitration"], ensure_ascii=False)
+    text = ("the Expert Arbiter pass (this council asked for it): one subagent fetches the arbiter's prompt and "
+            "records its reply (bounded, justified adjustments and a score that agrees with the points); an "
+            "agent without subagents runs `argcheck consult` once instead")
+    return _action("orchestrator", text, [f"argcheck prompt {path} --persona arbiter",
+                                          f"argcheck ingest {path} {inline(skeleton)}"])
 
 
 def _action(actor: str, text: str, commands: list[str]) -> dict:

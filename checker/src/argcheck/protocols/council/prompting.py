@@ -17,6 +17,9 @@ from argcheck.protocols.council.rules_trees import MIN_DECOMPOSABLE_WORDS, MIN_E
 from argcheck.protocols.council.state import ASSESSED
 
 
+ARBITER_NAMES = ("arbiter", "expert arbiter", "expert-arbiter")
+
+
 def due(state) -> tuple[str, str | None] | None:
     """What is due next: ("critique", persona), ("self_critique", persona), ("assessment", None) or None."""
     for round_name in ("critique", "self_critique"):
@@ -36,6 +39,8 @@ def render_prompt(state) -> str:
         return critique_prompt(state, persona)
     if round_name == "self_critique":
         return self_critique_prompt(state, persona)
+    if state.header.get("arbiter") and arbiter_due(state):
+        return arbiter_prompt(state)
     return assessment_prompt(state)
 
 
@@ -43,6 +48,11 @@ def persona_prompt(state, name: str) -> str:
     """The prompt of one persona pending in the current round, for a subagent that fetches its own prompt
     (`argcheck prompt STATE --persona NAME`); a LookupError says why there is none."""
     step = due(state)
+    if name.lower() in ARBITER_NAMES:
+        if not arbiter_due(state):
+            raise LookupError("the Expert Arbiter runs once, after every self-critique and before the final "
+                              "assessment; run `argcheck next`")
+        return arbiter_prompt(state)
     if step is None or step[0] == "assessment":
         raise LookupError("no persona round is open: the council is at "
                           f"{'the end' if step is None else 'the final assessment'}; run `argcheck next`")
@@ -101,6 +111,30 @@ def assessment_prompt(state) -> str:
                  NO_FINDINGS="yes" if data["no_findings"] else "no",
                  SYNTHESIS=fenced("synthesis", token, text), FENCE=token)
     return fill(template_text("round-assessment"), slots)
+
+
+def arbiter_due(state) -> bool:
+    """The Expert Arbiter may run: every round recorded, no arbitration yet, no final assessment."""
+    return due(state) == ("assessment", None) and state.arbitration is None
+
+
+def arbiter_prompt(state) -> str:
+    """The Expert Arbiter's prompt (critique_council's ExpertArbiterAgent): the document and every recorded
+    point with its confidence after self-critique; the answer is recorded as an `arbitration` move."""
+    from argcheck.protocols.council.rules_arbiter import MIN_COMMENT_WORDS
+    from argcheck.protocols.council.scoring import ARBITER_MAX_DELTA, SCORE_TOLERANCE
+
+    slots = _common(state, None)
+    points = [{"id": c.id, "persona": c.persona, "claim": c.claim, "evidence": c.evidence,
+               "severity": c.severity or "Unrated", "confidence": c.adjusted} for c in state.claims.values()]
+    text = json.dumps(points, ensure_ascii=False, indent=1)
+    token = boundary(state.document_text, text)
+    slots.update(BOUND=ARBITER_MAX_DELTA, MIN_WORDS=MIN_COMMENT_WORDS, TOLERANCE=SCORE_TOLERANCE,
+                 DERIVED_SCORE=synthesis.synthesize(state)["score"]["score"], FENCE=token,
+                 DOCUMENT=fenced("document", token, state.document_text,
+                                 f"path={json.dumps(slots['DOCUMENT_NAME'], ensure_ascii=False)}"),
+                 POINTS=fenced("points", token, text))
+    return fill(template_text("round-arbiter"), slots)
 
 
 def correction_prompt(findings) -> str:

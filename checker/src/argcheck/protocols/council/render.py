@@ -50,8 +50,9 @@ def prompts(state) -> dict:
 
 def critique(state, findings=()) -> str:
     data = synthesis.synthesize(state)
-    sections = [_title(state), _summary_table(state), _partial_notice(state), _assessment(state, data),
+    sections = [_title(state), _summary_table(state, data), _partial_notice(state), _assessment(state, data),
                 _responses(data), _points(state, data), _agreement(data), _conflicts(data), _adjustments(state),
+                _arbiter(data),
                 "## Critique trees\n\n```mermaid\n" + mermaid(state) + "```",
                 "## Synthesized Critique Data\n\n```json\n" + json.dumps(_seed_data(data), ensure_ascii=False,
                                                                          indent=2) + "\n```",
@@ -64,15 +65,35 @@ def _title(state) -> str:
     return f"# Council critique: {os.path.basename(path) or path}"
 
 
-def _summary_table(state) -> str:
+def _summary_table(state, data) -> str:
     document = state.header.get("document", {})
     rows = [("Document", f"{document.get('path')} · {document.get('size')} bytes · sha256 "
                          f"{str(document.get('sha256'))[:12]}"),
             ("Council", f"{state.header.get('panel', {}).get('name')} panel · {state.council_line()}"),
             ("Status", state.status),
+            ("Score", _score_text(state, data)),
             ("Limits", f"max depth {state.max_depth} · branch threshold {state.threshold} · inclusion threshold "
                        f"{state.inclusion_threshold}")]
     return "| | |\n|---|---|\n" + "\n".join(f"| {name} | {cell(value)} |" for name, value in rows)
+
+
+def _score_text(state, data) -> str:
+    score = data["score"]["score"]
+    provisional = " (provisional: rounds pending)" if state.status in ("critiquing", "self_critiquing") else ""
+    arbiter = data["arbiter"]
+    beside = f"; the Expert Arbiter gave {arbiter['overall_score']}" if arbiter else ""
+    return f"{score}/100, derived from the kept points{provisional}{beside}"
+
+
+def _arbiter(data) -> str:
+    arbiter = data["arbiter"]
+    if arbiter is None:
+        return ""
+    rows = [f"| {a['target_claim_id']} | {a['confidence_delta']:+.2f} | {cell(a['arbitration_comment'])} |"
+            for a in arbiter["adjustments"]]
+    table = ("| Claim | Delta | Comment |\n|---|---|---|\n" + "\n".join(rows)) if rows else "No adjustments."
+    return (f"## Expert Arbiter\n\nOverall score: **{arbiter['overall_score']}/100** (derived from the points: "
+            f"{data['score']['score']}). {flat(arbiter['justification'])}\n\n{table}")
 
 
 def _partial_notice(state) -> str:
@@ -122,12 +143,22 @@ def _key_finding(number: int, finding: dict, by_id: dict) -> str:
         change = "" if item["confidence"] == item["initial_confidence"] else f" (initial {item['initial_confidence']})"
         heading = (f"### {number}. [{item['severity']}] {item['id']} · {item['area']} · confidence "
                    f"{item['confidence']}{change}")
-        return f"{heading}\n\n{flat(item['critique'])}\n\nEvidence: \"{flat(item['evidence'])}\""
+        return f"{heading}\n\n{flat(item['critique'])}\n\nEvidence: \"{flat(item['evidence'])}\"" + _advice(item)
     heading = (f"### {number}. [{finding['severity']}] {', '.join(finding['ids'])} · merged: "
                f"{', '.join(finding['personas'])} · confidence {finding['confidence']}")
     lines = [f"- {said['persona']} ({said['id']}, {by_id[said['id']]['severity']}, confidence "
-             f"{by_id[said['id']]['confidence']}): {flat(said['critique'])}" for said in finding["critiques"]]
+             f"{by_id[said['id']]['confidence']}): {flat(said['critique'])}"
+             + _advice(by_id[said["id"]]).replace("\n\n", "\n  - ") for said in finding["critiques"]]
     return f"{heading}\n\n" + "\n".join(lines) + f"\n\nPassage: \"{flat(finding['passage'])}\""
+
+
+def _advice(item: dict) -> str:
+    """The persona's recommendation and concession (critique_council's per-point fields), when given."""
+    lines = [f"{label}: {flat(item[key])}" for key, label in (("recommendation", "Recommendation"),
+                                                             ("concession", "Concession")) if item.get(key)]
+    if item.get("arbitration_comment"):
+        lines.append(f"Arbiter ({item['arbiter_delta']:+.2f}): {flat(item['arbitration_comment'])}")
+    return "".join(f"\n\n{line}" for line in lines)
 
 
 def _responses(data) -> str:

@@ -34,9 +34,15 @@ SPEC = ProtocolSpec(
                    kind="float", minimum=0, maximum=1, default=0.4),
         InitOption("consultee", "The consultee of the run (recorded).", choices=CONSULTEES, mcp=False),
         InitOption("conversation_id", "The agent conversation this council belongs to.", mcp=False),
+        InitOption("arbiter", "Add the Expert Arbiter pass after self-critique: it adjusts the personas' confidences "
+                              "(bounded, justified) and scores the document; with --run the consultee plays it.",
+                   kind="flag"),
         InitOption("run", "Run the whole council now through `consult <consultee>`: personas in parallel, then the "
                           "self-critiques, then the synthesis; prints the critique (progress on stderr).",
                    kind="flag", header=False),
+        InitOption("config", "With --run: a JSON file of the run's configuration: panel, arbiter, parallel, timeout, "
+                             "model, models per persona, temperature (flags given here win).", kind="file",
+                   header=False, effect="reads-into-state"),
         InitOption("parallel", "With --run: how many personas are consulted at once.", kind="int", minimum=1,
                    maximum=12, default=6, header=False),
         InitOption("resume", "With --run: continue the council in --state (same document).", kind="flag",

@@ -30,10 +30,14 @@ class Claim:
     seq: int
     span: tuple[int, int] | None  # where the evidence occurs in the normalized document
     delta: float = 0.0
+    recommendation: str | None = None
+    concession: str | None = None
+    arbiter_delta: float = 0.0  # the Expert Arbiter's adjustment (after self-critique)
+    arbiter_comment: str | None = None
 
     @property
     def adjusted(self) -> float:
-        return round(self.confidence + self.delta, 6)
+        return round(self.confidence + self.delta + self.arbiter_delta, 6)
 
 
 @dataclass
@@ -65,6 +69,7 @@ class Council:
     claims: dict[str, Claim] = field(default_factory=dict)  # id -> claim, in recording order
     adjustments: list[dict] = field(default_factory=list)  # {persona, target_claim_id, confidence_delta, ...}
     assessment: dict | None = None  # {text, responses, resolutions, addressed, seq, provenance}
+    arbitration: dict | None = None  # {score, justification, adjustments, seq, provenance}
     document_findings: list = field(default_factory=list)  # CNL102/CNL103 once replayed (for next and apply)
     _normal: str | None = None
     _spans: dict = field(default_factory=dict)  # evidence -> where it occurs (each snippet searched once)
@@ -85,7 +90,7 @@ class Council:
     @property
     def version(self) -> tuple[int, int]:
         """Changes whenever a claim or an adjustment is recorded (keys the synthesis cache)."""
-        return len(self.claims), len(self.adjustments)
+        return len(self.claims), len(self.adjustments), self.arbitration is not None
 
     @property
     def names(self) -> list[str]:

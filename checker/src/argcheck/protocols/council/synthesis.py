@@ -10,6 +10,7 @@ true only when some persona's critique reached the synthesis and no point was ke
 
 from __future__ import annotations
 
+from argcheck.protocols.council.scoring import derived_score
 from argcheck.protocols.council.state import HIGH_SEVERITIES
 
 SEVERITY_ORDER = ("Critical", "High", "Medium", "Low", "Unrated")
@@ -33,7 +34,18 @@ def synthesize(state) -> dict:
         "adjustments": [dict(a) for a in state.adjustments],
         "inclusion_threshold": state.inclusion_threshold,
         "council": council_summary(state),
+        "score": derived_score(points),
+        "arbiter": arbiter_summary(state),
     }
+
+
+def arbiter_summary(state) -> dict | None:
+    """The Expert Arbiter's pass as recorded: its own score beside the derived one, and its adjustments."""
+    if state.arbitration is None:
+        return None
+    record = state.arbitration
+    return {"overall_score": record["score"], "justification": record["justification"],
+            "adjustments": [dict(a) for a in record["adjustments"]], "seq": record["seq"]}
 
 
 def no_findings(state) -> bool:
@@ -69,7 +81,8 @@ def included(state) -> list:
 def point(claim) -> dict:
     return {"id": claim.id, "area": claim.persona, "critique": claim.claim, "severity": claim.severity or "Unrated",
             "confidence": claim.adjusted, "initial_confidence": claim.confidence, "evidence": claim.evidence,
-            "depth": claim.depth}
+            "depth": claim.depth, "recommendation": claim.recommendation, "concession": claim.concession,
+            "arbiter_delta": claim.arbiter_delta, "arbitration_comment": claim.arbiter_comment}
 
 
 def severity_counts(points: list[dict]) -> dict:

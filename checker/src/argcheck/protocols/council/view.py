@@ -5,6 +5,7 @@ the synthesis with its agreements and conflicts, and the final assessment (pure)
 from __future__ import annotations
 
 from argcheck.protocols.council import synthesis
+from argcheck.protocols.council.scoring import derived_score
 
 SEVERITY_TONE = {"Critical": "bad", "High": "warn", "Medium": "info", "Low": "muted"}
 
@@ -14,16 +15,18 @@ def actor(move: dict) -> str:
 
 
 def view(state, findings) -> dict:
-    summary = [("Council", state.council_line()), ("Inclusion threshold", f"{state.inclusion_threshold:.2f}")]
+    points = [synthesis.point(c) for c in synthesis.included(state)]
+    summary = [("Council", state.council_line()), ("Inclusion threshold", f"{state.inclusion_threshold:.2f}"),
+               ("Score", f"{derived_score(points)['score']}/100 (derived from the kept points)")]
     if state.partial:
         summary.append(("Partial council", "yes: the synthesis hears only the personas that responded"))
     sections = [_tree(state, name) for name in state.names]
-    sections += [_adjustments(state), _agreements(state), _conflicts(state), _assessment(state)]
+    sections += [_adjustments(state), _arbiter(state), _agreements(state), _conflicts(state), _assessment(state)]
     return {"summary": summary, "sections": sections}
 
 
 def _confidence(claim) -> str:
-    if claim.delta:
+    if claim.delta or claim.arbiter_delta:
         return f"{claim.confidence:.2f} → {claim.adjusted:.2f}"
     return f"{claim.confidence:.2f}"
 
@@ -41,12 +44,30 @@ def _tree(state, persona: str) -> dict:
         status = f"{claim.severity or 'Unrated'}, confidence {_confidence(claim)}" + (", pruned" if pruned else "")
         nodes.append({"id": claim.id, "label": f"{claim.id} · {claim.severity or 'Unrated'} · {_confidence(claim)}"
                                                f"\n{claim.claim}",
-                      "text": f"{claim.claim} (evidence: {claim.evidence})", "status": status,
+                      "text": f"{claim.claim} (evidence: {claim.evidence})" + _advice(claim), "status": status,
                       "tone": "muted" if pruned else SEVERITY_TONE.get(claim.severity, "plain"), "pruned": pruned})
     edges = [{"source": c.parent, "target": c.id} for c in claims if c.parent]
     empty = f"No critique: {record.failure} ({record.detail or 'no detail'})" if record and record.failed else (
         "No critique yet.")
     return {"kind": "graph", "title": title, "direction": "TB", "nodes": nodes, "edges": edges, "empty": empty}
+
+
+def _advice(claim) -> str:
+    parts = [f"{label}: {text}" for label, text in (("recommendation", claim.recommendation),
+                                                     ("concession", claim.concession),
+                                                     ("arbiter", claim.arbiter_comment)) if text]
+    return "".join(f" · {part}" for part in parts)
+
+
+def _arbiter(state) -> dict:
+    record = state.arbitration
+    rows = [] if record is None else [
+        [{"refs": [a["target_claim_id"]], "to": "node"}, f"{a['confidence_delta']:+.2f}", a["arbitration_comment"]]
+        for a in record["adjustments"]]
+    title = "Expert Arbiter" + (f" · overall score {record['score']}/100: {record['justification']}" if record else "")
+    return {"kind": "table", "title": title, "rows": rows,
+            "empty": "No arbitration recorded." if record is None else "No adjustment.",
+            "columns": ["Claim", "Change", "Comment"]}
 
 
 def _adjustments(state) -> dict:

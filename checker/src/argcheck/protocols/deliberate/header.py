@@ -35,6 +35,8 @@ def make_header(options: dict) -> dict:
         "stakes": options.get("stakes") or "normal",
         "workspace": options.get("workspace"),
     }
+    if header["mode"] == "quick" and not options.get("keep"):
+        header["ephemeral"] = True  # the Argumentation Protocol's Quick Mode is stateless: nothing is kept
     problems = check_header(header)
     if problems:
         raise UsageProblem("; ".join(p.message for p in problems))

@@ -35,6 +35,8 @@ class Header(Strict):
     question_kind: Literal["factual", "design", "evaluation"] = "design"
     stakes: Literal["normal", "high"] = "normal"
     workspace: Optional[Annotated[str, Field(max_length=4096)]] = None
+    ephemeral: bool = Field(default=False, description="A quick deliberation keeps no state file: argcheck removes it "
+                                                         "when the run ends (init --keep keeps it)")
 
 
 class Usage(Strict):
@@ -67,6 +69,8 @@ class Point(Strict):
     kind: Literal["empirical", "value"]
     relation: Literal["new", "extension"] = "new"
     extends: Optional[Id] = None
+    theme: Optional[Annotated[str, Field(min_length=1, max_length=80)]] = Field(
+        default=None, description="A few words naming the point's theme; more than 7 open points are grouped by it")
 
 
 class Classify(Strict):

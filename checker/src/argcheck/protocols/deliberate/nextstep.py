@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from argcheck.core.commandtext import apply_command, next_step_lines, quote
-from argcheck.protocols.deliberate import queries
+from argcheck.protocols.deliberate import queries, themes
 from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
     consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
@@ -41,6 +41,8 @@ def report(state, state_path: str = "STATE") -> dict:
         "buckets": _bucket_counts(state),
         "confidence": queries.confidence(state),
         "degraded": list(queries.degraded_reasons(state)),
+        "open_by_theme": themes.open_by_theme(state),
+        "inconclusive": themes.inconclusive(state),
         "gates": gates(state),
         "next": next_action(state, state_path),
     }
@@ -171,6 +173,10 @@ def _after_synthesis(state, state_path: str) -> dict:
     if queries.arbitration_due(state) and state.arbitration is None:
         return _action("arbiter", "arbitrate in a fresh session (no attribution)", [f"argcheck consult {path}"])
     present = '{"type": "present", "actor": "orchestrator"}'
+    if state.header.get("ephemeral"):  # presenting removes the file: the log is rendered first
+        return _action("orchestrator", "render the decision log, then present it: in quick mode presenting "
+                                       "removes the state file (init with --keep to keep it)",
+                       [f"argcheck render {path} --format md", apply_command(state_path, present)])
     return _action("orchestrator", "present the decision log",
                    [apply_command(state_path, present), f"argcheck render {path} --format md"])
 
@@ -205,9 +211,27 @@ def format_text(report: dict) -> str:
     lines.append(_arbitration_line(report))
     if report["degraded"]:
         lines.append(f"DEGRADED: {'; '.join(report['degraded'])}")
+    lines += _theme_lines(report) + _inconclusive_lines(report)
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
+
+
+def _theme_lines(report: dict) -> list[str]:
+    grouped = report["open_by_theme"]
+    if not grouped:
+        return []
+    count = sum(len(ids) for ids in grouped.values())
+    return [f"{count} points are open (more than {themes.GROUPING_THRESHOLD}): show them to the user grouped by "
+            "theme and ask which themes to take first:", *("  " + line for line in themes.theme_lines(grouped))]
+
+
+def _inconclusive_lines(report: dict) -> list[str]:
+    if report["inconclusive"] is None:
+        return []
+    return [f"{themes.INCONCLUSIVE}. Do not present it as a successful deliberation; tell the user what would "
+            "resolve each point, and let them decide whether to start a new session or accept it:",
+            *("  " + line for line in themes.inconclusive_lines(report["inconclusive"]))]
 
 
 def _headline(report: dict) -> str:

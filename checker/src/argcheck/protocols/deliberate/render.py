@@ -6,7 +6,7 @@ import json
 import re
 
 from argcheck.core.markdown_safety import neutralize
-from argcheck.protocols.deliberate import queries, render_graph, termination
+from argcheck.protocols.deliberate import queries, render_graph, termination, themes
 from argcheck.protocols.deliberate.rules_witness import witnessed_mark
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
@@ -30,7 +30,8 @@ def decision_log(state, findings=()) -> str:
     sections = [
         "# Decision log", _summary(state), *_warnings(state, findings),
         *(_bucket_section(state, name, grouped.get(name, [])) for name in (AGREED, DISMISSED, UNRESOLVED)),
-        _pending_section(state, grouped.get("pending", [])), _challenge_history(state), _ledger(state),
+        _pending_section(state, grouped.get("pending", [])), _themes_section(state), _challenge_history(state),
+        _ledger(state),
         _stress_tests(state), _arbitration(state), _consultations(state), _findings_section(findings),
     ]
     return "\n\n".join(s for s in sections if s) + "\n"
@@ -63,6 +64,12 @@ def _warnings(state, findings) -> list[str]:
     if share >= termination.HEAVY_FLAGGING or any(f.code == "DLB187" for f in findings):
         blocks.append(f"> **WARNING: heavy flagging.** Arbitration flagged {share:.0%} of the points "
                       f"(50% or more): re-examine before relying on this result.")
+    blockers = themes.inconclusive(state)
+    if blockers is not None:
+        lines = "\n".join(f"> {line}" for line in themes.inconclusive_lines(blockers))
+        blocks.append(f"> **{themes.INCONCLUSIVE}.** Not a successful deliberation: every point is Unresolved. "
+                      f"What would resolve it:\n>\n{lines}\n>\n> Start a new session with that, or accept "
+                      "the deliberation as inconclusive.")
     if state.status == "aborted":
         reason = (state.aborted or {}).get("reason", "")
         blocks.append(f"> **WARNING: aborted.** {flat(reason)}")
@@ -74,6 +81,15 @@ def _bucket_section(state, name: str, points) -> str:
     if not points:
         return f"{title}\n\n_None._"
     return title + "\n\n" + "\n".join(_point_entry(state, p) for p in _by_id(points))
+
+
+def _themes_section(state) -> str:
+    grouped = themes.open_by_theme(state)
+    if not grouped:
+        return ""
+    count = sum(len(ids) for ids in grouped.values())
+    return (f"## Open points by theme ({count}, more than {themes.GROUPING_THRESHOLD})\n\nFor the user to "
+            "prioritise:\n\n" + "\n".join(themes.theme_lines(grouped)))
 
 
 def _by_id(points):
@@ -243,6 +259,8 @@ def state_json(state, findings=()) -> str:
             "buckets": {name: [p.id for p in _by_id(points)] for name, points in queries.buckets(state).items()},
             "confidence": queries.confidence(state),
             "degraded": list(queries.degraded_reasons(state)),
+            "inconclusive": themes.inconclusive(state),
+            "open_by_theme": themes.open_by_theme(state),
             "arbitration_due": bool(queries.arbitration_due(state)),
             "arbitration_triggers": sorted(queries.arbitration_triggers(state)),
             "termination": {k: list(v) for k, v in queries.termination_options(state).items()},

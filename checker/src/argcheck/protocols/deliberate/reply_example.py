@@ -23,8 +23,8 @@ def format_section(state, resumed: bool = False) -> str:
 
 FIELD_RULES = """Field rules (keys that do not apply now are left out of the example):
 - points: one claim each; `kind` "empirical" (evidence can settle it) or "value" (a judgement);
-  `extends` names the point it builds on (omit it for a new point). Empirical points are agreed only
-  with verified evidence.
+  `extends` names the point it builds on (omit it for a new point); optional `theme`: a few words
+  naming its theme. Empirical points are agreed only with verified evidence.
 - classifications: one verdict per point of the orchestrator's; give a new `challenge` id and an
   `objection` with SKEPTICAL or REJECT only.
 - challenges: a further attack on an orchestrator point (`kind` "skeptical" or "reject"), or

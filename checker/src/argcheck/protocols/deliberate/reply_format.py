@@ -21,7 +21,7 @@ VERDICTS = ("AGREE", "SKEPTICAL", "REJECT", "ILL_FORMED", "OUT_OF_SCOPE")
 # key -> {field: (kind, required)}; kind is "text", "id", "ids" or a tuple of allowed words.
 ITEMS = {
     "points": {"id": ("id", False), "text": ("text", True), "kind": (("empirical", "value"), True),
-               "extends": ("id", False)},
+               "extends": ("id", False), "theme": ("text", False)},
     "classifications": {"point": ("id", True), "verdict": (VERDICTS, True), "reason": ("text", True),
                         "challenge": ("id", False), "objection": ("text", False)},
     "challenges": {"id": ("id", False), "point": ("id", True),
@@ -153,6 +153,8 @@ class _Builder:
         if item.get("id"):
             self.point_names.setdefault(item["id"], pid)
         move = {"type": "point", "actor": "consultee", "id": pid, "text": item["text"], "kind": item["kind"]}
+        if item.get("theme"):
+            move["theme"] = " ".join(item["theme"].split())[:80]
         if item.get("extends"):
             move.update(relation="extension", extends=self._any_point(self.point_names.get(item["extends"],
                                                                                            item["extends"])))

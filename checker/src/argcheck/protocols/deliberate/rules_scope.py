@@ -116,7 +116,8 @@ def derived_from_excluded(eng, point_id: str, base) -> Finding:
 def add_point(eng, move: dict, relation: str, not_evaluated: str | None) -> None:
     state = eng.state
     point = Point(id=move["id"], author=move["actor"], text=move["text"], kind=move["kind"], relation=relation,
-                  extends=move.get("extends"), round=state.iteration, seq=eng.seq, not_evaluated=not_evaluated)
+                  extends=move.get("extends"), round=state.iteration, seq=eng.seq, not_evaluated=not_evaluated,
+                  theme=move.get("theme"))
     state.points[point.id] = point
     state.rounds[state.iteration].new_points.append(point.id)
     if not_evaluated:  # a fresh evaluated point has no verdict yet: it stays pending

@@ -24,6 +24,8 @@ SPEC = ProtocolSpec(
                    default="consultee_proposes"),
         InitOption("mode", "standard: full protocol; minimal: no arbitration or stress test; quick: 2 iterations.",
                    choices=MODES, default="standard"),
+        InitOption("keep", "quick mode: keep the state file after the run ends (by default a quick deliberation "
+                           "leaves none in the project).", kind="flag"),
         InitOption("question_kind", "factual questions may exit early once resolved.",
                    choices=("factual", "design", "evaluation"), default="design"),
         InitOption("stakes", "high makes arbitration due before presenting.", choices=("normal", "high"),

@@ -64,6 +64,7 @@ class Point:
     round: int
     seq: int
     not_evaluated: str | None = None  # why it was not evaluated: phase_violation | extends_excluded
+    theme: str | None = None  # a few words; more than 7 open points are grouped by it (themes.py)
     classifications: dict[str, str] = field(default_factory=dict)  # party -> current verdict
     history: list[dict] = field(default_factory=list)  # {"party","verdict","round","seq","revised"}
     awaiting_clarification: bool = False

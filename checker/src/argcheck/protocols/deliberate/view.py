@@ -3,7 +3,7 @@ ledger of points, the challenges with their resolutions, the evidence and the de
 
 from __future__ import annotations
 
-from argcheck.protocols.deliberate import queries, render_graph, termination
+from argcheck.protocols.deliberate import queries, render_graph, termination, themes
 from argcheck.protocols.deliberate.standing import evidence_ids, natural_key, point_status
 from argcheck.protocols.deliberate.state import phase_of
 
@@ -19,8 +19,13 @@ def view(state, findings) -> dict:
 
 def _summary(state) -> list:
     synthesis = state.synthesis or {}
-    return [("Phase", state.phase), ("Round", f"{state.iteration} of {state.cap}"),
+    rows = [("Phase", state.phase), ("Round", f"{state.iteration} of {state.cap}"),
             ("Confidence", queries.confidence(state)), ("Answer", synthesis.get("answer") or "none yet")]
+    blockers = themes.inconclusive(state)
+    if blockers is not None:  # the protocol's inconclusive exit, with what would resolve each point
+        rows.insert(0, (themes.INCONCLUSIVE, "; ".join(f"{b['point']} ({b['blocker']}): {b['resolve']}"
+                                                      for b in blockers)))
+    return rows
 
 
 def _rounds(state) -> dict:

@@ -155,7 +155,8 @@ define("TLM123", "CITATION_UNLOCATED", ERROR,
        example='"citations": [{"source": "Gao et al. 2017"}]',
        fix="Name the page, section, table or path:line the fact comes from.", protocol=P)
 define("TLM124", "VERDICT_REASONING_CONTRADICTS", ERROR,
-       "the verdict is {status!r} but its reasoning says the argument {outcome}: {clause!r}",
+       "VERDICT INCONSISTENT: the verdict is {status!r} but its reasoning says the argument {outcome}: "
+       "{clause!r}",
        "make the reasoning argue for {status}, or choose the status it argues for",
        why="The Toulmini specification: the status must match the reasoning provided. Each clause is read for an "
            "outcome word "

@@ -55,7 +55,7 @@ def replay_document(doc: dict, env) -> tuple[dict, Replay]:
             if not found:
                 valid[name] = doc[name]
     moves, gap = _moves(doc, valid)
-    findings += gap
+    findings += gap + (_weak_links(valid, header["relax"]) if gap else [])
     engine = Engine(header, env)
     engine.state.standalone = True
     for index, move in enumerate(moves):
@@ -111,6 +111,14 @@ def _gap(doc: dict, latest: str):
     needed = list(COMPONENTS[:COMPONENTS.index(latest) + 1]) + list(PHASES[kind][0])
     missing = [name for name in dict.fromkeys(needed) if name not in doc]
     return rules.missing_components(kind, missing, f"/{missing[0]}")
+
+
+def _weak_links(valid: dict, relax) -> list:
+    """A weak or irrelevant warrant or backing in an incomplete chain is flagged as its breaker would flag it
+    (TLM108), not only as the gap."""
+    relaxed = relax if isinstance(relax, list) else []
+    return [rules.weak_link(name, valid[name]["strength"], f"/{name}/strength") for name in ("warrant", "backing")
+            if name in valid and name not in relaxed and valid[name].get("strength") in rules.BREAKING_STRENGTHS]
 
 
 def _chain_path(found, moves):

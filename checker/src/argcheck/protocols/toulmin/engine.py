@@ -95,8 +95,7 @@ class Engine:
             else:
                 termination = Termination(component, strength, seq)
                 tripped.append(termination)
-                found.append(finding("TLM108", path=where, label=termination.label, component=component,
-                                     strength=strength))
+                found.append(rules.weak_link(component, strength, where))
         self._record("logic_bridge", move, seq)
         if tripped:
             self.state.terminations += tripped

@@ -22,6 +22,12 @@ def components(**given) -> dict:
     return content
 
 
+def verbatim(**given) -> dict:
+    """The components passed as JSON strings, as passed (the next prompt quotes them so)."""
+    texts = {name: getattr(value, "text", value) for name, value in given.items()}
+    return {name: text.strip() for name, text in texts.items() if isinstance(text, str) and text.strip()}
+
+
 def record(run: ChainRun, content: dict, provenance: dict | None = None) -> list:
     """Record the components given to a tool in `run`; returns the findings of the applies."""
     from argcheck.protocols.toulmin import ingest
@@ -49,13 +55,16 @@ def _refusal(run: ChainRun, move: dict, findings):
                         **run.where())
 
 
-def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> dict:
-    """Record what the caller passed, check the phase's dependencies, return the next phase's prompt."""
+def phase_tool(kind: str, state, query, content: dict, extra_moves: dict | None = None,
+               as_passed: dict | None = None) -> dict:
+    """Record what the caller passed, check the phase's dependencies, return the next phase's prompt (which quotes
+    `as_passed`, the caller's JSON strings, verbatim)."""
     from argcheck.protocols.toulmin.prompting import phase_prompt
 
     run, found = run_phase(kind, state, query, content, extra_moves)
     return {**run.where(), "protocol": TOULMIN, "status": run.status, "findings": port.findings_json(found),
-            "prompt": phase_prompt(run.chain), "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
+            "prompt": phase_prompt(run.chain, as_passed),
+            "next": port.next_report(run.outcome, run.path or "STATE")["next"]}
 
 
 def run_phase(kind: str, state, query, content: dict, extra_moves: dict | None = None) -> tuple[ChainRun, list]:
@@ -66,7 +75,7 @@ def run_phase(kind: str, state, query, content: dict, extra_moves: dict | None =
     if port.state_path(state, required=False) is None:
         missing = [name for name in requirements(kind) if name not in content]
         if missing:
-            raise missing_problem(kind, missing)
+            raise missing_problem(kind, missing, weak_links=weak_links(content))
     run = open_chain(state, query, chain_options())
     found = record(run, {**content, **(extra_moves or {})})
     if run.status == TERMINATED:
@@ -77,10 +86,22 @@ def run_phase(kind: str, state, query, content: dict, extra_moves: dict | None =
     return run, found
 
 
-def missing_problem(kind: str, missing: list[str], **extra):
-    """The refusal of a phase whose earlier components are missing (TLM103/104/105, with the list)."""
-    return port.rule_problem([rules.missing_components(kind, missing)], exit_code=int(port.ExitCode.FINDINGS),
-                        missing=list(missing), **extra)
+def missing_problem(kind: str, missing: list[str], weak_links: list | None = None, **extra):
+    """The refusal of a phase whose earlier components are missing (TLM103/104/105, with the list); a weak or
+    irrelevant warrant or backing among what was given is flagged beside it (TLM108, as a warning)."""
+    found = [rules.missing_components(kind, missing), *(weak_links or [])]
+    if weak_links:
+        extra["weak_links"] = [link.message for link in weak_links]
+    return port.rule_problem(found, exit_code=int(port.ExitCode.FINDINGS), missing=list(missing), **extra)
+
+
+def weak_links(content: dict) -> list:
+    """TERMINATION_SIGNAL findings for a given warrant or backing whose breaker would trip (not relaxed)."""
+    relaxed = chain_options()["relax"]
+    return [rules.weak_link(name, content[name]["strength"], f"/{name}_json/strength")
+            for name in ("warrant", "backing")
+            if isinstance(content.get(name), dict) and name not in relaxed
+            and content[name].get("strength") in rules.BREAKING_STRENGTHS]
 
 
 def _termination(kind: str, run: ChainRun, found):

@@ -81,7 +81,9 @@ pass that JSON to the next tool.
 Without `state` every call is stateless: it checks the components it is given and writes nothing. To keep
 the chain in a file, pass initiate_toulmin_sequence a `state` path and pass it to each later tool (you may
 then leave out the components already recorded).
-A refused call answers with one JSON line {"error": NAME, ...}: fix what it names and call again."""
+A refused call answers with Toulmini's JSON line {"error": NAME} (MISSING_COMPONENTS adds "missing", a breaker or
+VALIDATION_ERROR "reason"), then argcheck's detail (its rule code and message): fix what it names and call
+again."""
 
 
 RESOURCES = {"toulmin://model": toulmin_model}

@@ -12,7 +12,7 @@ import os
 from argcheck.core.toolargs import JSON_OBJECT, StatePath, one_of_types, tool_arg
 from argcheck.core.toolport import port
 from argcheck.protocols.toulmin import rules
-from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text, run_phase
+from argcheck.protocols.toulmin.mcp_chain import components, phase_tool, record, report_text, run_phase, verbatim
 from argcheck.protocols.toulmin.mcp_help import PROMPTS, RESOURCES
 from argcheck.protocols.toulmin.mcp_session import TOULMIN, new_chain, open_chain, toulmin_state
 from argcheck.protocols.toulmin.toulmini_compat import chain_options, toulmini_errors
@@ -56,7 +56,8 @@ def initiate_toulmin_sequence(
 def inject_logic_bridge(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
                         claim_json: component_arg("claim") = None) -> dict:
     """Phase 2: record DATA + CLAIM (phase 1's output); returns the logic-bridge prompt (WARRANT + BACKING)."""
-    return phase_tool("logic_bridge", state, query, components(data=data_json, claim=claim_json))
+    given = {"data": data_json, "claim": claim_json}
+    return phase_tool("logic_bridge", state, query, components(**given), as_passed=verbatim(**given))
 
 
 def stress_test_argument(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
@@ -64,8 +65,8 @@ def stress_test_argument(state: StatePath = None, query: Query = None, data_json
                          backing_json: component_arg("backing") = None) -> dict:
     """Phase 3: record WARRANT + BACKING (circuit breaker: weak/irrelevant terminates); returns the stress-test
     prompt (REBUTTAL + QUALIFIER)."""
-    return phase_tool("stress_test", state, query,
-                      components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json))
+    given = {"data": data_json, "claim": claim_json, "warrant": warrant_json, "backing": backing_json}
+    return phase_tool("stress_test", state, query, components(**given), as_passed=verbatim(**given))
 
 
 def render_verdict(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,
@@ -75,10 +76,10 @@ def render_verdict(state: StatePath = None, query: Query = None, data_json: comp
                    verdict_json: component_arg("verdict") = None) -> dict:
     """Phase 4: record REBUTTAL + QUALIFIER; returns the judgment prompt with the statuses the verdict rule allows.
     Pass verdict_json too to record the VERDICT (checked against the rule) in the same call."""
-    content = components(data=data_json, claim=claim_json, warrant=warrant_json, backing=backing_json,
-                         rebuttal=rebuttal_json, qualifier=qualifier_json)
+    given = {"data": data_json, "claim": claim_json, "warrant": warrant_json, "backing": backing_json,
+             "rebuttal": rebuttal_json, "qualifier": qualifier_json}
     verdict = components(verdict=verdict_json)
-    return phase_tool("judgment", state, query, content, verdict)
+    return phase_tool("judgment", state, query, components(**given), verdict, as_passed=verbatim(**given))
 
 
 def format_analysis_report(state: StatePath = None, query: Query = None, data_json: component_arg("data") = None,

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from argcheck.core.findings import Finding
 from argcheck.protocols.toulmin import catalog  # noqa: F401  (registers the TLM rules)
-from argcheck.protocols.toulmin.state import PHASE_NAMES, Termination
+from argcheck.protocols.toulmin.state import BREAKING_STRENGTHS, PHASE_NAMES, Termination
 from argcheck.core.rules import finding
 
 MISSING_CODES = ("TLM103", "TLM104", "TLM105")
+__all__ = ["BREAKING_STRENGTHS", "MISSING_CODES"]
 
 
 def missing_components(kind: str, missing: list[str], path: str = "") -> Finding:
@@ -25,6 +26,12 @@ def missing_components(kind: str, missing: list[str], path: str = "") -> Finding
     if kind in ("grounding", "logic_bridge") and {"data", "claim"} & set(missing):
         return finding("TLM103", path=path, missing=text)
     return finding("TLM104", path=path, phase=PHASE_NAMES[kind], missing=text)
+
+
+def weak_link(component: str, strength: str, path: str = "") -> Finding:
+    """TLM108 TERMINATION_SIGNAL: a weak or irrelevant warrant or backing trips its circuit breaker."""
+    label = Termination(component, strength, 0).label
+    return finding("TLM108", path=path, label=label, component=component, strength=strength)
 
 
 def chain_terminated(first: Termination, kind: str, path: str = "") -> Finding:

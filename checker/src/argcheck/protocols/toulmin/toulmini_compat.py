@@ -10,13 +10,16 @@ Environment (read when a tool is called, so they are the server's defaults; a to
   TOULMINI_ENABLE_COUNCIL=false         new chains start without the council; consult_field_experts
                                         answers COUNCIL_DISABLED
 
-A refused call answers as Toulmini's server does: a plain (not isError) text result holding the JSON its
-clients parse, `{"error": NAME, "missing": [...], "reason": "...", "code": "TLM1NN"}` (`missing` only when
-components are missing); the full structured result stays in the structured content (`client_error`).
+A refused call answers as Toulmini's server does: a plain (not isError) text result whose first text is
+Toulmini's error JSON exactly, `{"error": "NAME"}` (so a client's equality and substring checks pass), with only
+the detail fields Toulmini itself gives after the name (`missing` for MISSING_COMPONENTS, `reason` for
+TERMINATION_SIGNAL and VALIDATION_ERROR); argcheck's detail (code, message, the missing list of the other
+errors) follows in a second text, `client_detail`, and the full result stays in the structured content.
 NAME is one of Toulmini's error names: its own when argcheck's rule is the same check; TERMINATION_SIGNAL
 for a chain an earlier breaker terminated; VALIDATION_ERROR, as Toulmini reports a model's ValueError, for
 any other refusal, whose reason then starts with Toulmini's words for it (VERDICT INCONSISTENT, REBUTTAL
-FATAL, CLAIM REJECTED).
+FATAL, CLAIM REJECTED). A MISSING_COMPONENTS refusal whose given warrant or backing is weak or irrelevant
+also says so in its `reason` (WARRANT REJECTED: ...), as the breaker would once the chain is complete.
 """
 
 from __future__ import annotations
@@ -70,16 +73,39 @@ def toulmini_name(name: str) -> str:
     return RENAMED.get(name, VALIDATION_ERROR)
 
 
-def client_error(problem: port.ToolProblem) -> dict:
-    """The JSON a Toulmini client parses from a refused call."""
-    name = problem.error["name"]
-    value = {"error": toulmini_name(name)}
-    if problem.extra.get("missing"):
-        value["missing"] = list(problem.extra["missing"])
+# The detail fields Toulmini's own error JSON carries after the name.
+TOULMINI_FIELDS = {"MISSING_COMPONENTS": ("missing", "reason"), "TERMINATION_SIGNAL": ("reason",),
+                   VALIDATION_ERROR: ("reason",)}
+
+
+def _reason(problem: port.ToolProblem) -> str:
+    name, message = problem.error["name"], problem.error["message"]
     words = REASON_WORDS.get(name)
-    value["reason"] = f"{words}: {problem.error['message']}" if words else problem.error["message"]
-    value["code"] = problem.error["code"]
+    if problem.extra.get("weak_links"):
+        return "; ".join(problem.extra["weak_links"])
+    return f"{words}: {message}" if words and not message.startswith(words) else message
+
+
+def client_error(problem: port.ToolProblem) -> dict:
+    """The JSON a Toulmini client parses from a refused call: Toulmini's name and only Toulmini's fields."""
+    name = toulmini_name(problem.error["name"])
+    value = {"error": name}
+    fields = TOULMINI_FIELDS.get(name, ())
+    if "missing" in fields and problem.extra.get("missing"):
+        value["missing"] = list(problem.extra["missing"])
+    if "reason" in fields and (name != "MISSING_COMPONENTS" or problem.extra.get("weak_links")):
+        value["reason"] = _reason(problem)
     return value
+
+
+def client_detail(problem: port.ToolProblem) -> dict:
+    """argcheck's detail of the refusal, sent after Toulmini's error JSON: the rule's code and message."""
+    detail = {"code": problem.error["code"], "name": problem.error["name"], "reason": _reason(problem)}
+    if problem.extra.get("missing"):
+        detail["missing"] = list(problem.extra["missing"])
+    if problem.extra.get("weak_links"):
+        detail["message"] = problem.error["message"]
+    return detail
 
 
 def toulmini_errors(tool):
@@ -90,6 +116,7 @@ def toulmini_errors(tool):
             return tool(*args, **kwargs)
         except port.ToolProblem as problem:
             problem.extra["client_error"] = client_error(problem)
+            problem.extra["client_detail"] = client_detail(problem)
             raise
 
     return run

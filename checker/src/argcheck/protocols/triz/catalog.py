@@ -72,10 +72,12 @@ rule("TRZ106", "NOVELTY_UNCHECKED", "claim slot {index} has no novelty check",
      "Rule 6: a claim that is already known is not new knowledge; its novelty is checked before it is scored.",
      '{"type": "score_claim", "claim_index": 0, ...} before check_novelty',
      "Check the novelty first.")
-rule("TRZ107", "UNGROUNDED_CLAIM", "claim slot {index} has no external evidence (thesis, antithesis or synthesis)",
-     "attach web-sourced evidence (url, title, summary, evidence_type) to the thesis, antithesis or synthesis",
-     "Rule 7: knowledge is grounded in external evidence; a claim without any is opinion.",
-     '{"type": "create_synthesis", ..., "evidence": []} after a thesis and antithesis without evidence',
+rule("TRZ107", "UNGROUNDED_CLAIM", "the synthesis of claim slot {index} has no external evidence of its own",
+     "attach the web-sourced evidence (url, title, summary, evidence_type) that grounds the claim to the "
+     "create_synthesis itself",
+     "Rule 7: knowledge is grounded in external evidence; a claim without any is opinion. The evidence belongs "
+     "to the claim: what its thesis or antithesis cited does not ground the synthesis.",
+     '{"type": "create_synthesis", ..., "evidence": []} (even after a thesis with evidence)',
      "Add the evidence the web searches found.")
 rule("TRZ108", "CLAIM_LIMIT_EXCEEDED", "this round already has {count} claims; the limit is {limit}",
      "validate these claims first; the next round can hold {limit} more",

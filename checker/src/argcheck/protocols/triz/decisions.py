@@ -3,8 +3,9 @@
 Invariants:
     - Only `continue` starts a new round: it runs the seed's per-round reset and counts against the five
       rounds (Rule 11).
-    - `deep_dive` stays in the round: a new synthesize -> validate -> build pass on the named claim, allowed in
-      any round, the fifth included; every synthesis of the pass builds on that claim (TRZ142).
+    - `deep_dive` keeps the session in BUILD (as the seed's reference does): it marks the named claim, and the
+      round the next `continue` opens is narrowed to it, every synthesis building on it (TRZ142). It is allowed
+      in any round; in the fifth, the `continue` after it is refused (Rule 11).
     - `resolve` needs a non-empty graph (TRZ140); `add_insight` waits for submit_user_insight.
 """
 
@@ -47,7 +48,7 @@ def build_decision(engine, move):
     elif decision == "deep_dive":
         state.start_deep_dive(move["deep_dive_claim_id"])
     elif decision == "resolve":
-        state.deep_dive_active = False
+        state.end_deep_dive()
         state.enter_phase(Phase.CRYSTALLIZE)
     else:
         state.pending_insight = {"insight": move["user_insight"], "evidence_urls": move.get("user_evidence_urls", [])}

@@ -126,6 +126,7 @@ class ForgeState:
     # deep dive, build decisions, phase 6
     deep_dive_active: bool = False
     deep_dive_target_claim_id: str | None = None
+    deep_dive_round: int | None = None  # the round the deep dive narrows (set by the continue that opens it)
     decisions: list = field(default_factory=list)
     user_insights: list = field(default_factory=list)
     unsynthesized: list = field(default_factory=list)  # theses left without a synthesis after their antithesis
@@ -196,30 +197,38 @@ class ForgeState:
     # -- transitions ----------------------------------------------------------------------------------
 
     def enter_phase(self, phase: Phase) -> None:
-        """Searches count for the phase they were made in: a phase change clears them."""
+        """Searches count for the phase they were made in: a phase change clears them. The round a deep dive
+        narrowed ends it when it reaches the build phase."""
         self.current_phase = phase
         self.web_searches_this_phase = []
         if phase == Phase.BUILD:
             self.build_visits += 1
+            if self.deep_dive_active and self.deep_dive_round == self.round_number:
+                self.end_deep_dive()
 
     def start_deep_dive(self, target: str) -> None:
-        """A deep dive is a new synthesize -> validate -> build pass on one claim, inside the current round: the
-        claim slots are freed for it, and nothing else of the seed's per-round reset happens (the seed ties that
-        reset, and the round count, to the user choosing continue)."""
-        self.clear_claim_slots()
+        """The user chose to deep-dive into one claim: the session stays in BUILD (the seed ties BUILD ->
+        SYNTHESIZE, the per-round reset and the round count to continue) and the next round is narrowed to the
+        claim: every synthesis of it builds on the claim."""
         self.deep_dive_active = True
         self.deep_dive_target_claim_id = target
-        self.enter_phase(Phase.SYNTHESIZE)
+        self.deep_dive_round = None
+
+    def end_deep_dive(self) -> None:
+        self.deep_dive_active = False
+        self.deep_dive_target_claim_id = None
+        self.deep_dive_round = None
 
     def reset_for_new_round(self) -> None:
-        """The seed's per-round reset (BUILD -> SYNTHESIZE after the user chose continue)."""
+        """The seed's per-round reset (BUILD -> SYNTHESIZE after the user chose continue); a chosen deep dive is
+        kept: it narrows the round this opens."""
         self.clear_claim_slots()
         self.negative_knowledge_consulted = False
         self.previous_claims_referenced = False
         self.web_searches_this_phase = []
-        self.deep_dive_active = False
-        self.deep_dive_target_claim_id = None
         self.current_round += 1
+        if self.deep_dive_active:
+            self.deep_dive_round = self.round_number
 
     def clear_claim_slots(self) -> None:
         """Free the three claim slots (the round's claims stay claims of the session, by id)."""

@@ -7,6 +7,7 @@ from argcheck.core.commandtext import inline, next_step_lines, quote
 
 from argcheck.protocols.triz.agent_next import next_agent_move
 from argcheck.protocols.triz.engine import MOVE_PHASES
+from argcheck.protocols.triz.guidance import example_line
 from argcheck.protocols.triz.move_skeletons import SKELETONS
 from argcheck.protocols.triz.review_items import item_lines, review_items
 from argcheck.protocols.triz.spec import SPEC
@@ -58,6 +59,7 @@ def next_action(state, awaiting: dict, state_path: str) -> dict:
     if move is not None:
         text += f". Next move: {move['type']}" + (" (record the search before the move that needs it)"
                                                    if move["type"] == "web_search" else "")
+    text += ". " + example_line(state.current_phase)
     return _action("agent", text, [_apply(path, move)] if move else [])
 
 
@@ -70,11 +72,23 @@ def _ask_user(state, review: str, path: str) -> dict:
     if review == "claims_review" and state.slots_remaining:
         question += (f" (Up to {state.slots_remaining} more claim(s) fit this round: state another thesis first if "
                      "the problem calls for it.)")
-    if review == "build_decision" and state.max_rounds_reached:
-        question += " (This is the last of 5 rounds: no continue; deep-dive, resolve or add an insight.)"
-        skeleton["decision"] = "resolve"
+    if review == "build_decision":
+        question = _build_question(state, question, skeleton)
     return _action("user", f"STOP and ask the user ({review}). {question} Record the answer as the user's move:",
                    [_apply(path, skeleton)])
+
+
+def _build_question(state, question: str, skeleton: dict) -> str:
+    """A chosen deep dive waits for the continue that opens its round; the fifth round has no continue."""
+    if state.deep_dive_active:
+        question = (f"The user chose a deep dive on {state.deep_dive_target_claim_id}: the round the next continue "
+                    f"opens is narrowed to it (every synthesis builds on {state.deep_dive_target_claim_id}). Show "
+                    "the user where the session stands and ask: start that round now (continue), or resolve / "
+                    "add an insight?")
+    if state.max_rounds_reached:
+        question += " (This is the last of 5 rounds: no continue; resolve or add an insight.)"
+        skeleton["decision"] = "resolve"
+    return question
 
 
 def _apply(path: str, move: dict) -> str:

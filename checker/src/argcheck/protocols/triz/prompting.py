@@ -6,6 +6,7 @@ import json
 from importlib import resources
 
 from argcheck.protocols.triz.agent_next import next_agent_move
+from argcheck.protocols.triz.guidance import STYLE, example_text
 from argcheck.protocols.triz.nextstep import allowed_moves
 from argcheck.protocols.triz.status import session_status
 from argcheck.core.text import clip
@@ -27,6 +28,7 @@ def render_prompt(state) -> str:
         "ALLOWED": ", ".join(kind for kind in allowed_moves(state) if kind not in USER_MOVES),
         "DUE": "; ".join(status["awaiting"]["missing"]),
         "FORMAT": json.dumps(move, ensure_ascii=False) if move else "{}",
+        "EXAMPLE": example_text(state.current_phase), "STYLE": STYLE,
     }
     text = template()
     for name, value in slots.items():

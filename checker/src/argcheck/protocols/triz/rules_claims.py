@@ -44,11 +44,10 @@ def check_not_synthesized(state: ForgeState, index: int, path: str):
     return None
 
 
-def check_evidence_grounding(state: ForgeState, index: int, evidence: list, path: str):
-    """Rule 7 (UNGROUNDED_CLAIM): the thesis, antithesis or synthesis of the slot carries evidence."""
-    thesis = state.theses[index]["evidence"] if index < len(state.theses) else []
-    antithesis = state.antitheses.get(index, {}).get("evidence", [])
-    if evidence or thesis or antithesis:
+def check_evidence_grounding(index: int, evidence: list, path: str):
+    """Rule 7 (UNGROUNDED_CLAIM): the synthesis (the claim) carries external evidence of its own; what its thesis
+    and antithesis cited does not ground it (the evidence belongs to the claim)."""
+    if evidence:
         return None
     return finding("TRZ107", path=path, index=index)
 

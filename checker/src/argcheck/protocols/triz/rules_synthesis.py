@@ -57,7 +57,7 @@ def create_synthesis(engine, move):
         found = _kept(check_not_synthesized(state, index, path + "/claim_index"),
                       check_antithesis_exists(state, index, path + "/claim_index"),
                       check_negative_consulted(state, path + "/type"),
-                      check_evidence_grounding(state, index, move.get("evidence", []), path + "/evidence"))
+                      check_evidence_grounding(index, move.get("evidence", []), path + "/evidence"))
     found += check_evidence_researched(state, move.get("evidence", []), path + "/evidence")
     builds_on = move.get("builds_on_claim_id")
     if builds_on:
@@ -91,7 +91,7 @@ def _record_claim(engine, move, index: int) -> None:
         cross_domain_source=move.get("cross_domain_source"),
         morphological_params=dict(move.get("morphological_params", {})),
         builds_on_claim_id=move.get("builds_on_claim_id"),
-        evidence=thesis["evidence"] + antithesis["evidence"] + list(move.get("evidence", [])),
+        evidence=_distinct(thesis["evidence"] + antithesis["evidence"] + list(move.get("evidence", []))),
     )
     state.claims[claim.id] = claim
     state.current_round_claims[index] = claim.id
@@ -99,6 +99,17 @@ def _record_claim(engine, move, index: int) -> None:
     earlier = state.claims.get(claim.builds_on_claim_id)
     if earlier is not None and earlier.round_created < state.round_number:
         state.previous_claims_referenced = True
+
+
+def _distinct(evidence: list) -> list:
+    """The claim's evidence base: its own, its thesis's and its antithesis's, each source once per kind."""
+    seen, kept = set(), []
+    for item in evidence:
+        key = (item["source_url"], item.get("evidence_type"))
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept
 
 
 def claims_review(engine, move):

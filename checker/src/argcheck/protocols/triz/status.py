@@ -70,6 +70,12 @@ def session_status(state) -> dict:
     }
 
 
+def _deep_dive_scope(state) -> str:
+    if state.deep_dive_round == state.round_number:
+        return f"it narrows round {state.round_number}"
+    return "chosen; it narrows the round the next continue opens"
+
+
 def status_text(state) -> str:
     report = session_status(state)
     graph, wait = report["graph"], report["awaiting"]
@@ -81,7 +87,7 @@ def status_text(state) -> str:
              f"negative knowledge {graph['negative_knowledge']}; gaps {graph['gaps']}",
              f"Searches: {report['searches']['this_phase']} this phase, {report['searches']['session']} in all"]
     if report["deep_dive"]:
-        lines.append(f"Deep dive on {report['deep_dive']} (inside round {report['round']})")
+        lines.append(f"Deep dive on {report['deep_dive']} ({_deep_dive_scope(state)})")
     usage = usage_line(report["token_usage"])
     if usage:
         lines.append(usage)
