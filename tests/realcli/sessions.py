@@ -29,14 +29,23 @@ TASKS = {"deliberate": "Should our CLI's state files use SQLite or an append-onl
          "council": "Critique docs/design.md with the council.",
          "triz": "Run TRIZ on this: how can an electric car keep its driving range in freezing weather?"}
 
+HOOK_SAID = "Stop hook feedback:"
+LOOK = "$ argcheck next "
+MACHINE = ("argcheck doctor",)  # its output describes the machine (the consultee CLIs on PATH): not shown
 OUTPUT_LINES = 6  # an argcheck output keeps its first lines
 LINE_WIDTH = 150  # a longer line is cut
 COMMAND_WIDTH = 220  # a longer command (a JSON move) is cut in the middle
 VOLATILE = [(re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?"), "<time>"),
             (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"), "<uuid>"),
+            (re.compile(r"\b\d{8}-[0-9a-f]{6}\b"), "<run-id>"),
             (re.compile(r"\b[0-9a-f]{16,}\b"), "<hex>"),
-            (re.compile(r"\b\d+(\.\d+)? ?(ms|s)\b"), "<secs>"),
+            (re.compile(r"\b\d+(\.\d+)? ?(ms|s|m|h)\b"), "<age>"),
+            (re.compile(r"\bargcheck \d+\.\d+\.\d+"), "argcheck <version>"),
+            (re.compile(r"\bPython \d+\.\d+\.\d+"), "Python <version>"),
+            (re.compile(r"\(move \d+\)"), "(move N)"),  # subagents record in the order they finish
             (re.compile(r"/tmp/[^\s'\"]*"), "<tmp>")]
+SEQ = re.compile(r"\(seq \d+(-\d+)?\)")
+COLUMNS = re.compile(r"(?<=\S) {2,}")  # a table's padding, which follows the widest (varying) cell
 
 
 def header(skill: str, prompt: str) -> str:
@@ -52,40 +61,61 @@ def header(skill: str, prompt: str) -> str:
             "user: a run that asks the user ends its turn, and the user's answer continues the same session.\n")
 
 
-def transcript(skill: str, prompts: list[str], streams: list[list[dict]], places: dict[str, str]) -> str:
-    """The abridged run: one section per user message, the main conversation's tool calls and text."""
+def transcript(skill: str, prompts: list[str], streams: list[list[dict]], places: dict[str, str],
+               waiting: tuple[str, ...] = (), unordered: bool = False) -> str:
+    """The abridged run: one section per user message, the main conversation's tool calls and text.
+
+    A stretch of the agent's work that ends with one of the `waiting` texts (the orchestrator looked and
+    found its background subagents still at work) is left out: how often that happens depends on timing.
+    With `unordered` (subagents record moves while the orchestrator does), move numbers are left out too."""
+
     parts = [header(skill, prompts[0])]
     for number, (prompt, events) in enumerate(zip(prompts, streams), 1):
         parts.append(f"\n## User ({number})\n\n> {scrub(prompt, places)}\n")
-        lines = turn_lines(events, places)
+        lines = turn_lines(events, places, waiting)
+        if unordered:
+            lines = [SEQ.sub("(seq N)", line) for line in lines]
         parts.append("\n```text\n" + "\n".join(lines) + "\n```\n" if lines else "")
     return "".join(parts)
 
 
-def turn_lines(events: list[dict], places: dict[str, str]) -> list[str]:
-    """The lines of one `claude -p` call: its segments (each up to a text of the agent), repeats dropped."""
-    segments, current, uses = [], [], {}
+def turn_lines(events: list[dict], places: dict[str, str], waiting: tuple[str, ...] = ()) -> list[str]:
+    """The lines of one `claude -p` call: its stretches (each up to a text of the agent), a stretch that only
+    waited left out, a repeated stretch once, and of two looks in a row (`argcheck next`) the second."""
+    stretches: list[list[list[str]]] = [[]]
+    calls = {}  # tool_use id -> its group: the call's line, then the lines of its result
     for event in events:
         if event.get("parent_tool_use_id"):
             continue  # a subagent's own messages: its calls show in its Agent line
         for block in content_of(event):
-            kind = block.get("type")
+            kind, said = block.get("type"), block.get("text", "")
             if event.get("type") == "assistant" and kind == "tool_use":
-                uses[block.get("id")] = block
-                current.append(call_line(block, places))
-            elif event.get("type") == "assistant" and kind == "text" and block.get("text", "").strip():
-                current.append("Claude: " + cut(scrub(block["text"].strip(), places), LINE_WIDTH))
-                segments.append(current)
-                current = []
-            elif kind == "tool_result":
-                current += result_lines(block, uses.get(block.get("tool_use_id"), {}), places)
-    segments.append(current)
-    kept = [s for i, s in enumerate(segments) if s and (i == 0 or s != segments[i - 1])]
-    return [line for segment in kept for line in segment]
+                calls[block.get("id")] = [call_line(block, places)]
+                stretches[-1].append(calls[block.get("id")])
+            elif kind == "tool_result" and block.get("tool_use_id") in calls:
+                group = calls[block.get("tool_use_id")]
+                group += result_lines(block, group[0], places)
+            elif event.get("type") == "assistant" and kind == "text" and said.strip():
+                stretches[-1].append(["Claude: " + cut(scrub(said.strip(), places), LINE_WIDTH)])
+                if said.strip() in waiting:
+                    stretches[-1] = []
+                else:
+                    stretches.append([])
+            elif event.get("type") == "user" and kind == "text" and said.startswith(HOOK_SAID):
+                first = (said[len(HOOK_SAID):].strip().splitlines() or [""])[0]
+                stretches[-1].append(["[Stop hook: " + cut(scrub(first, places), LINE_WIDTH) + "]"])
+    kept = [s for i, s in enumerate(stretches) if s and (i == 0 or s != stretches[i - 1])]
+    lines = []
+    for stretch in kept:
+        looks = [g for i, g in enumerate(stretch)
+                 if not (g[0].startswith(LOOK) and i + 1 < len(stretch) and stretch[i + 1][0] == g[0])]
+        lines += [line for group in looks for line in group]
+    return lines
 
 
 def content_of(event: dict) -> list[dict]:
-    content = (event.get("message") or {}).get("content")
+    message = event.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
     return [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
 
 
@@ -104,15 +134,14 @@ def call_line(block: dict, places: dict[str, str]) -> str:
     return f"[{name} tool: {cut(scrub(str(detail), places), LINE_WIDTH)}]"
 
 
-def result_lines(block: dict, use: dict, places: dict[str, str]) -> list[str]:
+def result_lines(block: dict, call: str, places: dict[str, str]) -> list[str]:
     """What a tool call gave back: argcheck's first lines; a refusal's first line; nothing for the rest."""
     text = scrub(result_text(block), places)
     if block.get("is_error"):
         return ["  refused: " + cut(text.strip().splitlines()[0] if text.strip() else "", LINE_WIDTH)]
-    command = (use.get("input") or {}).get("command", "")
-    if use.get("name") != "Bash" or not re.match(r"\s*argcheck(-consult)?\s", command):
+    if not re.match(r"\$ argcheck(-consult)?\s", call) or call[2:] in MACHINE:
         return []
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [COLUMNS.sub("  ", line) for line in text.splitlines() if line.strip()]
     shown = ["  " + cut(line, LINE_WIDTH) for line in lines[:OUTPUT_LINES]]
     if len(lines) > OUTPUT_LINES:
         shown.append(f"  … ({len(lines) - OUTPUT_LINES} more lines)")

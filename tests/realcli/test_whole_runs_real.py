@@ -127,6 +127,7 @@ def toulmin_plan(route: str) -> tuple[Plan, str]:
 
 COUNCIL_STATE = ".argcheck/council-design.json"
 SUBAGENTS = ("Aristotle", "Descartes", "Leibniz", "Popper", "Russell")
+WAITING = "Waiting for the other personas."
 
 
 def brief(name: str) -> str:
@@ -181,7 +182,7 @@ def council_plan(route: str) -> tuple[Plan, str]:
                    bash(f"argcheck next {state}"), {"reply": "The critique is in .argcheck/council-design.md."}]},
         {"contains": "done (assessed)", "steps": [{"reply": "The council is done."}]}]
     # Otherwise some personas are still at work: a notice that comes during this turn joins it, so look again.
-    waiting = [{"reply": "Waiting for the other personas."}]
+    waiting = [{"reply": WAITING}]
     for _ in range(8):
         waiting = [{**bash(f"argcheck next {state}"), "delay": 1}, {"branch": [*arms, {"steps": waiting}]}]
     plan.notice = [bash(f"argcheck next {state}"), {"branch": [*arms, {"steps": waiting}]}]
@@ -245,4 +246,6 @@ def test_the_whole_run_completes_in_claude_code_with_no_refusal_of_a_taught_comm
     if route == "slash":  # the run the README's "In Claude Code" block shows, abridged in docs/sessions/
         places = {str(box.work): ".", str(installed["bin"]): "~/.local/bin", str(installed["home"]): "~",
                   str(tmp_path): "<tmp>"}
-        sessions.check(skill, sessions.transcript(skill, [t.prompt for t in plan.turns], outcome.streams, places))
+        text = sessions.transcript(skill, [t.prompt for t in plan.turns], outcome.streams, places,
+                                   waiting=(WAITING,), unordered=skill == "council")
+        sessions.check(skill, text)
