@@ -204,7 +204,7 @@ setup() {
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --mcp --dry-run
 
   [[ "${stderr}" == *"claude is not on PATH"*"run in ${TEST_HOME}: claude mcp add --scope user argcheck -- ${PREFIX}/bin/argcheck mcp"* ]]
-  [[ "${lines[-2]}" == *", MCP server not registered (claude not on PATH)" ]]
+  [[ "${lines[-3]}" == *", MCP server not registered (claude not on PATH)" ]]
 }
 
 @test "--allow-skills adds a Skill rule per skill to the settings, keeps the rest, and uninstall takes only its own" {
@@ -275,7 +275,7 @@ PY
   printf '%s\n' '{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "my-stop"}]}]}}' >"${settings}"
   cp "${settings}" "${SHARED}/users-own-settings.json"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
-  [[ "${lines[-2]}" == *", hooks in ${settings}" ]]
+  [[ "${lines[-3]}" == *", hooks in ${settings}" ]]
   run -0 python3 - "${settings}" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -39,11 +39,11 @@ VOLATILE = [(re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\
             (re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"), "<uuid>"),
             (re.compile(r"\b\d{8}-[0-9a-f]{6}\b"), "<run-id>"),
             (re.compile(r"\b[0-9a-f]{16,}\b"), "<hex>"),
-            (re.compile(r"\b\d+(\.\d+)? ?(ms|s|m|h)\b"), "<age>"),
             (re.compile(r"\bargcheck \d+\.\d+\.\d+"), "argcheck <version>"),
             (re.compile(r"\bPython \d+\.\d+\.\d+"), "Python <version>"),
             (re.compile(r"\(move \d+\)"), "(move N)"),  # subagents record in the order they finish
             (re.compile(r"/tmp/[^\s'\"]*"), "<tmp>")]
+AGE = re.compile(r"(?<=\s)\d+[smhd](?=\s|$)")  # `argcheck sessions`' AGE column, in outputs only
 SEQ = re.compile(r"\(seq \d+(-\d+)?\)")
 COLUMNS = re.compile(r"(?<=\S) {2,}")  # a table's padding, which follows the widest (varying) cell
 
@@ -52,13 +52,18 @@ def header(skill: str, prompt: str) -> str:
     return (f"# {skill}: a whole run in Claude Code, abridged\n\n"
             f"<!-- Recorded, not written: tests/realcli/test_whole_runs_real.py runs this in the pinned {CLIENT}\n"
             "(offline, against the scripted model in tests/stubs) and fails when this file differs from the run.\n"
-            f"Rewrite it with: {RECORD}=1 .venv/bin/python -m pytest -q tests/realcli/test_whole_runs_real.py "
+            f"Rewrite it with: {RECORD}=1 .venv/bin/python -m pytest -q tests/realcli/test_whole_runs_real.py\n"
             f"-k 'slash and {skill}' -->\n\n"
-            f"The user types `{prompt}` in Claude Code. The model is a script (it runs what\n"
-            f"[skills/{skill}/SKILL.md](../../skills/{skill}/SKILL.md) teaches), the client and argcheck are real.\n"
-            f"Each `$` line is a tool call as Claude Code ran it (a long JSON move is cut in the middle), under it\n"
-            f"the first {OUTPUT_LINES} lines of what argcheck printed. Each \"User\" section is one message from the\n"
-            "user: a run that asks the user ends its turn, and the user's answer continues the same session.\n")
+            "What the user typed in Claude Code:\n\n"
+            f"```text\n{prompt}\n```\n\n"
+            f"The client ({CLIENT}, after `./install.sh` and `./install.sh --hooks`) and argcheck are real; the\n"
+            f"model is a script that does what [skills/{skill}/SKILL.md](../../skills/{skill}/SKILL.md) teaches.\n"
+            "Each `$` line is a tool call as Claude Code ran it (a long JSON move cut in the middle), under it\n"
+            f"the first {OUTPUT_LINES} lines of what argcheck printed (not `argcheck doctor`'s: they describe the\n"
+            "machine).\n"
+            "`[Stop hook: ...]` is argcheck's Stop gate ([docs/hooks.md](../hooks.md)) sending the agent back to\n"
+            "work. Each \"User\" section is one message of the user: a run that asks the user ends its turn, and\n"
+            "the answer continues the same session (`claude -p --resume`).\n")
 
 
 def transcript(skill: str, prompts: list[str], streams: list[list[dict]], places: dict[str, str],
@@ -141,7 +146,7 @@ def result_lines(block: dict, call: str, places: dict[str, str]) -> list[str]:
         return ["  refused: " + cut(text.strip().splitlines()[0] if text.strip() else "", LINE_WIDTH)]
     if not re.match(r"\$ argcheck(-consult)?\s", call) or call[2:] in MACHINE:
         return []
-    lines = [COLUMNS.sub("  ", line) for line in text.splitlines() if line.strip()]
+    lines = [COLUMNS.sub("  ", AGE.sub("<age>", line)) for line in text.splitlines() if line.strip()]
     shown = ["  " + cut(line, LINE_WIDTH) for line in lines[:OUTPUT_LINES]]
     if len(lines) > OUTPUT_LINES:
         shown.append(f"  … ({len(lines) - OUTPUT_LINES} more lines)")
