@@ -43,6 +43,9 @@
 # a SKILL.md into each agent's skills directory with a .argcheck-installed marker. A same-named skill without
 # that marker is never touched. Running the script again upgrades in place. For codex it prints how to
 # run with the sandbox a run needs (codex exec --sandbox workspace-write, with network access).
+# It says one line per stage on stderr (venv, checker, links, skills, with sizes); pip's output goes to
+# PREFIX/share/argcheck/install.log. Its last line is the command to run next, by its full path when
+# PREFIX/bin is not on PATH.
 #
 # Environment: ARGCHECK_PREFIX (default prefix), ARGCHECK_PYTHON (interpreter, default python3),
 #   CODEX_HOME (Codex's folder, default ~/.codex), GEMINI_CLI_HOME (the folder holding Gemini CLI's .gemini,
@@ -100,7 +103,9 @@ note() {
 
 # Says on stderr what one stage of the install did (a line each: venv, checker, wrappers and links, skills).
 stage() {
-  printf 'install.sh: %-9s %s\n' "$1:" "$2" >&2
+  local said="$2"
+  if [ "${DRY_RUN}" = 1 ]; then said="(dry run, not done) ${said}"; fi
+  printf 'install.sh: %-9s %s\n' "$1:" "${said}" >&2
 }
 
 # Prints the size of the given paths, e.g. "24 MB" or "180 KB".
