@@ -1,6 +1,7 @@
-"""A short fault run: hostile moves and envelopes per protocol through the CLI and MCP, and SIGTERM to a
+"""A short fault run: hostile moves and envelopes per protocol through the CLI and MCP, and a misbehaving
 headless council. Counts what must stay zero: internal errors (exit 3), hangs, refusals that changed the
-state file, unanswered MCP requests, and processes left after SIGTERM.
+state file, unanswered MCP requests, and the council's processes left after it exited (bench/faultprocesses.py:
+replies, a child or daemon holding stdout, a hang, SIGTERM, SIGHUP, SIGINT, SIGKILL).
 
 Usage: python bench/faultrun.py [--moves N] [--seed S] [--cli-sample K]
 Each protocol's valid example runs (state/examples/valid) are cut at a random move; that move is mutated
@@ -237,37 +238,6 @@ def protocol_run(name: str, rng: random.Random, moves: int, cli_sample: int, cou
             print(f"  ingest exit 3: {done.stderr.decode()[-300:]}", file=sys.stderr)
 
 
-def sigterm_council(counts: Counts) -> None:
-    """SIGTERM to a headless council whose six calls hang in the real wrappers: count what is left."""
-    import signal
-    import uuid
-
-    from e2e.test_council_signals import marked, settled, kill_marked
-
-    workdir = Path(tempfile.mkdtemp(prefix="faultrun-sigterm-"))
-    (workdir / "bin").mkdir()
-    (workdir / "bin" / "codex").symlink_to(ROOT / "tests" / "stubs" / "bin" / "fake-consultee")
-    (workdir / "design.md").write_text("# Design\n\nEvery event is written to one SQLite file.\n")
-    marker = f"ARGCHECK_FAULT_RUN={uuid.uuid4().hex}"
-    env = dict(os.environ, PATH=f"{workdir / 'bin'}:{os.environ['PATH']}", STUB_LOG=str(workdir / "calls"),
-               STUB_HANG="300", ARGCHECK_FAULT_RUN=marker.split("=")[1])
-    run = subprocess.Popen([sys.executable, "-m", "argcheck", "init", "council", "--document", "design.md",
-                            "--state", "s.json", "--consultee", "codex", "--run", "--wrapper",
-                            str(ROOT / "wrappers" / "consult"), "--timeout", "250"], cwd=workdir, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while len(list((workdir / "calls").glob("*/child_pid"))) < 6 and time.monotonic() < deadline:
-        time.sleep(0.1)
-    counts.add("sigterm_processes_before", len(marked(marker)))
-    run.send_signal(signal.SIGTERM)
-    try:
-        run.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        counts.add("sigterm_hang")
-    counts.add("sigterm_orphans", len(settled(marker, within=10)))
-    kill_marked(marker)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="mutated moves per protocol (in-process)")
@@ -283,10 +253,12 @@ def main() -> int:
         counts["seconds"] = round(time.monotonic() - began, 1)
         report[name] = dict(sorted(counts.items()))
         print(name, json.dumps(report[name]), flush=True)
+    from faultprocesses import run_cases  # bench/: the council's process cases
+
     counts = Counts()
-    sigterm_council(counts)
-    report["council --run SIGTERM"] = dict(counts)
-    print("council --run SIGTERM", json.dumps(counts), flush=True)
+    run_cases(counts)
+    report["council --run processes"] = dict(sorted(counts.items()))
+    print("council --run processes", json.dumps(report["council --run processes"]), flush=True)
     return 0
 
 

@@ -23,7 +23,7 @@ def project(runs, tmp_path):
 
 def test_the_index_lists_every_run_and_links_to_its_page(project, open_page):
     done = argcheck("view", "--no-open", cwd=project)
-    assert "wrote .argcheck/index.html (4 runs, 1 other file(s) skipped)" in done.stderr
+    assert f"wrote {project / '.argcheck' / 'index.html'} (4 runs, 1 other file(s) skipped)" in done.stderr
     index = project / ".argcheck" / "index.html"
     opened = open_page(index.as_uri())
     assert opened.errors == [] and opened.requests == [index.as_uri()]

@@ -16,7 +16,7 @@ import pytest
 from conftest import run_in_process
 from markdown_it import MarkdownIt
 
-from argcheck.core import argmap, hooks
+from argcheck.core import argmap, protocol_calls
 from argcheck.core.text import flat
 from argcheck.files import operations
 
@@ -76,7 +76,7 @@ def rendered(runs, tmp_path_factory) -> dict:
 
 def _map_of(run: Path) -> dict:
     outcome = operations.replayed(str(run))
-    return hooks.call(outcome.replay.protocol, "argument_map", outcome.replay.engine.state)
+    return protocol_calls.call(outcome.replay.protocol, "argument_map", outcome.replay.engine.state)
 
 
 def _expected_relations(data: dict) -> list:
@@ -156,7 +156,7 @@ def test_every_decision_record_has_madrs_sections_and_nothing_injected(runs, ren
 def _map_options(run: Path) -> int:
     """How many option headings (### title) the record has: one per considered option with pros and cons."""
     outcome = operations.replayed(str(run))
-    decision = hooks.call(outcome.replay.protocol, "decision", outcome.replay.engine.state)
+    decision = protocol_calls.call(outcome.replay.protocol, "decision", outcome.replay.engine.state)
     options = decision["options"]
     return len(options) if any(o.get("good") or o.get("bad") or o.get("text") for o in options) else 0
 

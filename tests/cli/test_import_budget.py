@@ -48,7 +48,7 @@ argcheck.protocols.deliberate.records argcheck.core.witnessing""".split()
 DELIBERATE = ["argcheck.protocols.deliberate"] + [f"argcheck.protocols.deliberate.{name}" for name in (
     "_shapes afview buckets catalog engine header references refusals rounds rules_challenges rules_ledger "
     "rules_positions rules_scope rules_termination rules_witness spec stability state termination texts").split()]
-PRESENTING = ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.core.hooks",
+PRESENTING = ["argcheck.cli.options", "argcheck.cli.verbs", "argcheck.core.protocol_calls",
               "argcheck.protocols.deliberate.queries", "argcheck.protocols.deliberate.standing"]
 EXPECTED = {
     "--version": ["__future__", "argcheck", "argcheck.cli"],

@@ -270,7 +270,7 @@ def test_demo_without_keep_suggests_no_command_on_the_file_it_deletes(run_proc, 
     assert "argcheck-demo-" in result.stdout
     assert not re.search(r"argcheck [a-z]+ \S*argcheck-demo-", result.stdout)
     assert "argcheck consult STATE" in result.stdout
-    assert "`argcheck demo --keep DIR` keeps them" in result.stdout.splitlines()[-1]
+    assert "`argcheck demo deliberate --keep DIR` keeps them" in result.stdout.splitlines()[-1]
 
 
 def test_demo_with_keep_names_the_kept_file_in_its_suggestions(run_proc, tmp_path):

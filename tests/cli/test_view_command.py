@@ -57,3 +57,31 @@ def test_output_goes_where_asked_and_the_page_is_deterministic(tmp_path):
     assert argcheck("view", state, "-o", second, "--no-open").returncode == 0
     assert first.read_bytes() == second.read_bytes()
     assert not (tmp_path / "run.html").exists()
+
+
+def test_it_says_the_absolute_path_and_the_file_url(tmp_path):
+    state = tmp_path / "run.json"
+    shutil.copy(EXAMPLES[0], state)
+    done = argcheck("view", "run.json", "--no-open", cwd=tmp_path)
+    page = tmp_path / "run.html"
+    assert done.returncode == 0 and done.stderr.splitlines() == [f"wrote {page}", f"open {page.as_uri()} in a browser"]
+
+
+def test_it_says_when_no_browser_opened_the_page(tmp_path):
+    state = tmp_path / "run.json"
+    shutil.copy(EXAMPLES[0], state)
+    no_browser = {"PATH": "/nonexistent", "BROWSER": "argcheck-no-such-browser", "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "argcheck", "view", str(state)], env=no_browser, capture_output=True,
+                          text=True, timeout=120)
+    page = (tmp_path / "run.html").as_uri()
+    assert done.returncode == 0, done.stderr
+    assert f"argcheck: no browser opened the page (none is set up here): open {page} yourself" in done.stderr
+
+
+@pytest.mark.parametrize("make_folder", [False, True])
+def test_with_no_runs_it_says_how_to_make_one(tmp_path, make_folder):
+    if make_folder:
+        (tmp_path / ".argcheck").mkdir()
+    done = argcheck("view", "--no-open", cwd=tmp_path)
+    assert done.returncode == (0 if make_folder else 2)
+    assert "no runs here yet" in done.stderr and "argcheck init PROTOCOL" in done.stderr

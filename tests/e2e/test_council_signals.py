@@ -4,7 +4,8 @@ descendant detaches and keeps stdout open.
 
 - SIGTERM (or SIGHUP) to argcheck alone stops every wrapper, timeout, jq and CLI it started: no process of
   the run is left (each is found by an environment marker that every descendant inherits).
-- A call's time limit holds even when a detached descendant keeps the wrapper's stdout open.
+- A call's time limit holds even when a detached descendant keeps the wrapper's stdout open, and that
+  descendant is ended with the call.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 
 from argcheck.files import operations
+from kit.processes import described, kill_marked, marked, new_marker, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 CONSULT = ROOT / "wrappers" / "consult"
@@ -32,41 +33,9 @@ pytestmark = pytest.mark.skipif(not (shutil.which("jq") and shutil.which("timeou
                                 reason="the wrappers need jq and timeout(1); the stub needs setsid")
 
 
-def marked(marker: str) -> list[int]:
-    """The pids of live processes whose environment holds `marker` (every descendant of the run inherits it)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker.encode() in environ and state != "Z":
-            found.append(int(entry.name))
-    return found
-
-
-def settled(marker: str, within: float) -> list[int]:
-    """The marked processes still alive after waiting up to `within` seconds for them to go."""
-    deadline = time.monotonic() + within
-    while marked(marker) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    return marked(marker)
-
-
-def kill_marked(marker: str) -> None:
-    for pid in marked(marker):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
 @pytest.fixture
 def marker():
-    value = f"ARGCHECK_FAULT_RUN={uuid.uuid4().hex}"
+    value = new_marker()
     yield value
     kill_marked(value)
 
@@ -136,8 +105,8 @@ def test_the_time_limit_holds_when_a_detached_child_keeps_stdout_open(tmp_path, 
     assert took < 2 * (2 + 8) + 15, took
     assert err.count("FAILED (timeout") == 6, err
     assert "no answer within 10 s" in err
-    for pid in marked(marker):  # only the detached sleeps are left: outside the run's process groups
-        assert Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0] == b"sleep"
+    left = settled(marker, within=3)  # the detached sleeps too, though they left the run's process groups
+    assert left == [], described(left)
 
 
 @pytest.mark.slow

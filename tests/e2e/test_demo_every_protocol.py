@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from argcheck.core import discovery as protocols
 from argcheck.cli.commands.demo import TERMINAL_PAUSE, _pause, demos
+
+
+DEMO_DATA = Path(__file__).resolve().parents[2] / "checker" / "src" / "argcheck" / "protocols"
 
 
 def run_cli(*args, timeout=120):
@@ -30,6 +35,40 @@ def test_each_demo_plays_to_its_end_without_a_pause_into_a_pipe(protocol):
     assert time.monotonic() - started < 30
     assert "REFUSED" in done.stdout  # each demo shows an illegal move refused
     assert "══" in done.stdout  # the closing report
+    keep = f"`argcheck demo {protocol} --keep DIR` keeps them"
+    assert f"(a temporary folder, deleted when the demo ends; {keep})" in done.stdout.split("State file:")[0]
+    assert keep in done.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize("protocol", sorted(protocols.names()))
+def test_each_demo_says_its_digests_as_sentences(protocol):
+    """A digest (“…”) is cut between words (its last word is whole: it appears so in the demo's own data), and a
+    reply's digest is its prose, not a piece of its JSON block."""
+    out = run_cli(protocol, "--no-color").stdout
+    data = " ".join(path.read_text(encoding="utf-8") for path in DEMO_DATA.glob(f"{protocol}/data/demo/**/*")
+                    if path.is_file())
+    digests = re.findall(r"“([^”]*)…”", out)
+    assert digests, "the demo shows no cut digest"
+    assert "“”" not in out, "an empty digest"
+    for text in digests:
+        last = text.rsplit(" ", 1)[-1]
+        assert not text.endswith((" ", ",", ";", ":", "(")) and not re.search(r"```(json)?\s*[\[{]", text), text
+        assert re.search(rf"(?<![\w]){re.escape(last)}(?![\w])", data), f"“{text}…” ends inside a word"
+
+
+def test_the_council_demo_says_a_long_next_step_once_per_round():
+    lines = run_cli("council", "--no-color").stdout.splitlines()
+    long_lines = [line for line in lines if len(line) > 200]
+    assert long_lines and all(long_lines.count(line) == 1 for line in long_lines)
+    assert sum("(as above)" in line for line in lines) >= 6
+
+
+def test_a_kept_demo_names_its_files_and_the_commands_to_try(tmp_path):
+    done = run_cli("toulmin", "--no-color", "--keep", str(tmp_path / "kept"))
+    state = tmp_path / "kept" / "toulmin-demo.json"
+    assert done.returncode == 0 and state.is_file()
+    assert f"Files: {tmp_path / 'kept'} (kept after the demo)" in done.stdout
+    assert f"`argcheck view {state}`" in done.stdout.splitlines()[-1]
 
 
 def test_the_toulmin_demo_shows_its_moves_a_refusal_and_the_report():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from argcheck.core.contract import InitOption
-from argcheck.core.initcheck import init_option_problems
+from argcheck.mcp.initcheck import init_option_problems
 from argcheck.mcp.server import call, tool_named
 
 QUESTION = "Should the checker cache replayed states between calls?"

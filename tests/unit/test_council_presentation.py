@@ -114,7 +114,7 @@ def test_a_critique_that_names_the_fences_cannot_close_them():
 
 
 def test_the_fence_token_avoids_every_text_it_fences():
-    from argcheck.core.fences import boundary
+    from argcheck.protocols.council.fences import boundary
 
     token = boundary("abc")
     assert token not in "abc" and boundary("abc") == token and boundary(token) != token

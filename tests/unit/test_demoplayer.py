@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir, sentence_clip
 
 
 class Scripted(DemoPlayer):
@@ -65,3 +65,23 @@ def test_the_work_folder_is_removed_when_the_demo_fails(tmp_path):
     with pytest.raises(OSError):
         play_in_workdir(make, None)
     assert not os.path.exists(made[0])
+
+
+@pytest.mark.parametrize("text, limit, clipped", [
+    ("short enough", 20, "short enough"),
+    ("the reply (no ```json block found) is not valid JSON", 20, "the reply (no…"),
+    ("I weighed both.\n```json\n{\"points\": []}\n```", 60, "I weighed both."),
+    ("I weighed both. ```json { \"points\": [] } ```", 60, "I weighed both."),
+    ("In the last two quarters, fourteen incidents", 30, "In the last two quarters…"),
+    ("Supercalifragilistic", 8, "Superca…"),
+])
+def test_a_digest_is_cut_between_words(text, limit, clipped):
+    assert sentence_clip(text, limit) == clipped
+    assert len(sentence_clip(text, limit)) <= limit
+
+
+def test_the_closing_note_says_the_files_are_deleted_or_where_the_run_is_kept(tmp_path):
+    out = io.StringIO()
+    assert play_in_workdir(lambda workdir: Scripted({"turns": []}, out, 0, files=None), None, protocol="x") == 0
+    assert out.getvalue().splitlines()[-1] == ("The demo's files are deleted now (`argcheck demo x --keep DIR` keeps "
+                                               "them, to try the commands yourself).")

@@ -8,7 +8,7 @@ import types
 import pytest
 
 from argcheck.cli import numbering
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 
 
 class FakeSpec:
@@ -26,16 +26,16 @@ class FakeSpec:
 
 
 def test_a_protocol_without_exports_gives_no_decision_and_no_map():
-    assert hooks.call(FakeSpec(), "decision", object()) is None
-    assert hooks.call(FakeSpec(), "argument_map", object()) is None
+    assert protocol_calls.call(FakeSpec(), "decision", object()) is None
+    assert protocol_calls.call(FakeSpec(), "argument_map", object()) is None
 
 
 def test_an_export_of_the_wrong_shape_breaks_the_contract():
     broken = types.SimpleNamespace(decision=lambda state: {"title": "t"}, argument_map=lambda state: ["x"])
-    with pytest.raises(hooks.ProtocolBroken, match="returned no context"):
-        hooks.call(FakeSpec(broken), "decision", object())
-    with pytest.raises(hooks.ProtocolBroken, match="not a dict or None"):
-        hooks.call(FakeSpec(broken), "argument_map", object())
+    with pytest.raises(protocol_calls.ProtocolBroken, match="returned no context"):
+        protocol_calls.call(FakeSpec(broken), "decision", object())
+    with pytest.raises(protocol_calls.ProtocolBroken, match="not a dict or None"):
+        protocol_calls.call(FakeSpec(broken), "argument_map", object())
 
 
 def test_a_missing_module_inside_exports_is_not_taken_for_an_absent_hook():
@@ -46,7 +46,7 @@ def test_a_missing_module_inside_exports_is_not_taken_for_an_absent_hook():
             raise error
 
     with pytest.raises(ModuleNotFoundError):
-        hooks.call(Spec(), "decision", object())
+        protocol_calls.call(Spec(), "decision", object())
 
 
 @pytest.mark.parametrize(("title", "slug"), [

@@ -1,10 +1,10 @@
 """The package's layers: imports point one way (docs: DESIGN's "Layers"), with no import cycle.
 
-core (the kit) <- protocols/<name> (plug-ins: only the kit and their own folder) <- files <- mcp, harness <- cli
-<- build;
-exitcodes and output (how every shell reports an outcome) sit beside the shells.
-Read statically from every import statement (function-level ones included) and every "argcheck...." string
-handed to importlib, so a lazy import counts too.
+core (the kit: argcheck.core.kit.KIT) <- protocols/<name> (plug-ins: only the kit and their own folder) <- files
+<- mcp, harness <- cli <- generate; exitcodes and output (how every shell reports an outcome) sit beside the
+shells. Read statically from every import statement (function-level ones included) and every "argcheck...."
+string handed to importlib, so a lazy import counts too. Every name these tests rely on must exist: a stale
+one fails.
 """
 
 from __future__ import annotations
@@ -15,17 +15,26 @@ from pathlib import Path
 
 import pytest
 
+from argcheck.core.kit import module_names
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "checker" / "src" / "argcheck"
 FIXTURE_PROTOCOLS = ROOT / "tests" / "fixtures" / "protocols"
-SHELLS = ("argcheck.cli", "argcheck.mcp", "argcheck.files", "argcheck.build", "argcheck.harness")
-ALLOWED = {  # layer -> the layers its modules may import
+SHELLS = ("argcheck.cli", "argcheck.mcp", "argcheck.files", "argcheck.generate", "argcheck.harness",
+          "argcheck.exitcodes", "argcheck.output")
+ALLOWED = {  # layer -> the layers its modules may import (protocols: the kit only, checked on its own)
     "core": {"core"},
     "files": {"core", "files"},
     "mcp": {"core", "files", "mcp", "exitcodes", "output"},
-    "harness": {"core", "files", "harness"},  # Claude Code's hooks: a shell the CLI's `hook` command calls
+    "harness": {"core", "files", "harness"},  # the agents' hooks: a shell the CLI's `hook` command calls
     "cli": {"core", "files", "mcp", "harness", "cli", "exitcodes", "output"},
+    "generate": {"core", "files", "mcp", "harness", "cli", "generate", "exitcodes", "output"},
+    "exitcodes": set(),
+    "output": {"core"},
 }
+# The shells that call into a protocol, and the only modules through which they may (the contract's door).
+CALLERS = ("argcheck.cli", "argcheck.mcp", "argcheck.harness", "argcheck.files", "argcheck.generate")
+DOOR = {"argcheck.core.protocol_calls", "argcheck.core.contract"}
 
 
 def module_name(path: Path, root: Path = PACKAGE, prefix: str = "argcheck") -> str:
@@ -79,17 +88,49 @@ def protocol_files() -> list[tuple[str, Path, str]]:
     return files
 
 
+def owning_module(target: str) -> str:
+    """The module an imported name lives in: `argcheck.core.text.flat` -> `argcheck.core.text`."""
+    while target not in MODULES and "." in target:
+        target = target.rpartition(".")[0]
+    return target
+
+
 @pytest.mark.parametrize("protocol, path, name", protocol_files(), ids=lambda v: str(v)[-40:])
 def test_a_protocol_imports_only_the_kit_and_its_own_folder(protocol, path, name):
     """No module under protocols/ imports a shell (commands, the MCP server, operations, statefile, terminal,
-    exitcodes, the command line, output: all under cli/, mcp/, files/), nor another protocol."""
+    exitcodes, the command line, output: all under cli/, mcp/, files/), nor another protocol, nor a module of
+    the core that the kit (argcheck.core.kit.KIT) does not list."""
     own = f"argcheck.protocols.{protocol}"
+    kit = module_names()
     bad = sorted(target for target in imports_of(path, name)
-                 if not (target.startswith("argcheck.core") or target == own or target.startswith(own + ".")
-                         or target in ("argcheck", "argcheck.protocols")))
+                 if not (owning_module(target) in kit or target == own or target.startswith(own + ".")
+                         or target in ("argcheck", "argcheck.protocols", "argcheck.core")))
     shells = [target for target in bad if target.startswith(SHELLS)]
     assert not shells, f"{path.relative_to(ROOT)} imports shells: {shells}"
-    assert not bad, f"{path.relative_to(ROOT)} imports outside the kit and its folder: {bad}"
+    assert not bad, f"{path.relative_to(ROOT)} imports outside the kit (argcheck.core.kit) and its folder: {bad}"
+
+
+def test_every_name_the_kit_lists_is_a_module_of_the_core():
+    stale = sorted(name for name in module_names() if name not in MODULES)
+    assert stale == [], f"argcheck.core.kit.KIT names modules that do not exist: {stale}"
+
+
+def test_every_layer_this_test_names_exists():
+    """SHELLS, ALLOWED, CALLERS and DOOR name packages or modules that exist (a renamed one fails here)."""
+    named = set(SHELLS) | set(CALLERS) | DOOR | {f"argcheck.{layer}" for layers in ALLOWED.values() for layer in layers}
+    named |= {f"argcheck.{layer}" for layer in ALLOWED}
+    assert sorted(name for name in named if name not in MODULES) == []
+
+
+def test_every_module_of_the_package_sits_in_a_known_layer():
+    layers = {name.split(".")[1] for name in MODULES if name.count(".") >= 1}
+    assert layers - set(ALLOWED) - {"protocols", "__main__"} == set()
+
+
+def test_a_kit_module_is_one_the_protocols_use():
+    """A module in the kit that no protocol imports belongs to its users (the shells), not the kit."""
+    used = {owning_module(target) for protocol, path, name in protocol_files() for target in imports_of(path, name)}
+    assert sorted(module_names() - used) == []
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))

@@ -121,17 +121,17 @@ def test_the_subject_names_a_header_field_every_run_has(spec: ProtocolSpec):
 
 
 def replayed_examples(name: str) -> list:
-    """The engines of the protocol's valid examples, replayed (the states its hooks are called on)."""
+    """The engines of the protocol's valid examples, replayed (the states its protocol calls are made on)."""
     return [operations.validate_file(str(path)).replay.engine for path in valid_examples(name)]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
-def test_every_hook_is_there_and_returns_its_shape(spec: ProtocolSpec):
-    """Each hook the core calls (argcheck.core.hooks) is there with its parameters, or optional with a default,
-    and returns what the contract says on every valid example (next's report carries a step {actor, text,
+def test_every_protocol_call_is_there_and_returns_its_shape(spec: ProtocolSpec):
+    """Each protocol call a shell makes (core.protocol_calls) is there with its parameters, or optional with a
+    default, and returns what the contract says on every valid example (next's report carries a step {actor, text,
     commands})."""
-    from argcheck.core.hooks import contract_problems
+    from argcheck.core.protocol_calls import contract_problems
 
     engines = replayed_examples(spec.name)
-    assert engines, f"{spec.name} has no valid example to call its hooks on"
+    assert engines, f"{spec.name} has no valid example to make its protocol calls on"
     assert contract_problems(spec, engines) == []

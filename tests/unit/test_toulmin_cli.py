@@ -114,6 +114,25 @@ def test_ingest_skips_an_identical_resend_and_refuses_a_different_one(state, tmp
     assert result.returncode == 1 and "TLM106" in result.stdout
 
 
+def test_ingest_dry_run_runs_every_check_ingest_runs_and_writes_nothing(state, tmp_path):
+    reply = tmp_path / "r.json"
+    reply.write_text(json.dumps({"data": CHAIN["data"], "claim": CHAIN["claim"]}))
+    before = Path(state).read_bytes()
+    tried = argcheck("ingest", state, "--dry-run", reply)
+    assert tried.returncode == 0 and "dry run: ingest would record" in tried.stderr
+    assert [move["type"] for move in json.loads(tried.stdout)] == ["grounding"]
+    assert Path(state).read_bytes() == before
+    assert argcheck("ingest", state, reply).returncode == 0
+    resent = argcheck("ingest", state, "--dry-run", reply)  # the same reply again: ingest refuses it (ARG028)
+    assert resent.returncode == argcheck("ingest", state, reply).returncode == 1 and "ARG028" in resent.stderr
+    reply.write_text(json.dumps({"data": CHAIN["data"], "claim": component("claim", scope="general")}))
+    before = Path(state).read_bytes()
+    tried = argcheck("ingest", state, "--dry-run", reply)
+    assert tried.returncode == 1 and "TLM106" in tried.stderr and "would refuse" in tried.stderr, tried
+    assert Path(state).read_bytes() == before
+    assert argcheck("ingest", state, reply).returncode == 1  # as the dry run said
+
+
 def test_a_reply_refused_after_its_first_move_leaves_the_file_unchanged(state, tmp_path):
     before = state.read_bytes()
     reply = tmp_path / "r.json"

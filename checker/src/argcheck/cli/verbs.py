@@ -70,11 +70,11 @@ def _header(outcome: operations.Outcome) -> dict:
 @_stops
 def next_step(state: str, fmt: str = "text") -> int:
     """`argcheck next`: where the run stands and what is due or allowed now."""
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     outcome = replayed(state, fmt)
     spec = outcome.replay.protocol
-    report = hooks.call(spec, "next_report", outcome.replay.engine.state, state)
+    report = protocol_calls.call(spec, "next_report", outcome.replay.engine.state, state)
     broken = has_errors(outcome.findings)
     header = _header(outcome)
     if fmt == "json":
@@ -83,7 +83,7 @@ def next_step(state: str, fmt: str = "text") -> int:
     else:
         if broken:
             echo(f"warning: {state} has error findings; run `argcheck validate {state}`", err=True)
-        echo(witnessing.marked_text(hooks.call(spec, "next_text", report), header, report))
+        echo(witnessing.marked_text(protocol_calls.call(spec, "next_text", report), header, report))
     return int(ExitCode.FINDINGS if broken else ExitCode.OK)
 
 
@@ -91,7 +91,7 @@ def next_step(state: str, fmt: str = "text") -> int:
 def prompt(state: str, full: bool | None = None, persona: str | None = None) -> int:
     """`argcheck prompt`: the next consultee prompt; `full` None lets the protocol choose (see --full);
     `persona`: the prompt of that one persona of the current round (protocols with persona rounds)."""
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     outcome = replayed(state)
     if persona is not None:
@@ -103,7 +103,7 @@ def prompt(state: str, full: bool | None = None, persona: str | None = None) -> 
     protocol, engine = outcome.replay.protocol, outcome.replay.engine
     if protocol.is_closed(engine.status):
         # Nothing goes to stdout, so a pipeline into a consultee sends it nothing.
-        echo(hooks.call(protocol, "render_prompt", engine.state).rstrip(), err=True)
+        echo(protocol_calls.call(protocol, "render_prompt", engine.state).rstrip(), err=True)
         echo(f"argcheck: no prompt is due: the {protocol.name} run is {engine.status}", err=True)
         terminal = engine.status in protocol.terminal_statuses
         return int(ExitCode.TERMINAL if terminal else ExitCode.FINDINGS)
@@ -113,7 +113,7 @@ def prompt(state: str, full: bool | None = None, persona: str | None = None) -> 
 
 def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int:
     """`argcheck prompt STATE --persona NAME`: one persona's prompt, so a subagent can fetch its own."""
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     protocol = outcome.replay.protocol
     if has_errors(outcome.findings):
@@ -121,7 +121,7 @@ def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int
         echo(f"refused: {state} has error findings; fix them before prompting", err=True)
         return int(ExitCode.FINDINGS)
     try:
-        text = hooks.call(protocol, "persona_prompt", outcome.replay.engine.state, persona)
+        text = protocol_calls.call(protocol, "persona_prompt", outcome.replay.engine.state, persona)
     except LookupError as why:
         echo(f"argcheck: {why.args[0]}", err=True)
         return int(ExitCode.USAGE)
@@ -135,17 +135,17 @@ def persona_prompt(outcome: operations.Outcome, state: str, persona: str) -> int
 def prompt_text(outcome: operations.Outcome, full: bool | None = None) -> str:
     """The next prompt of a replayed run: for a resumed consultee session only what changed since its last
     reply, when the protocol can tell (`prompting.render_turn`; `full` True: the whole state)."""
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     spec, state = outcome.replay.protocol, outcome.replay.engine.state
-    turn = hooks.call(spec, "render_turn", outcome.doc, state, operations.env_for(outcome.doc), full)
-    return hooks.call(spec, "render_prompt", state) if turn is None else turn
+    turn = protocol_calls.call(spec, "render_turn", outcome.doc, state, operations.env_for(outcome.doc), full)
+    return protocol_calls.call(spec, "render_prompt", state) if turn is None else turn
 
 
 @_stops
 def render(state: str, fmt: str = "md", output: str = "-") -> int:
     """`argcheck render`: the decision log, the derived state, or the argument graph."""
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     from argcheck.core.exporting import EXPORT_FORMATS
 
@@ -157,7 +157,7 @@ def render(state: str, fmt: str = "md", output: str = "-") -> int:
         echo(f"Error: the {spec.name} protocol renders {', '.join(spec.formats + EXPORT_FORMATS)}, not {fmt!r}",
              err=True)
         return int(ExitCode.USAGE)
-    text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
+    text = protocol_calls.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     if fmt == "md":
         text = witnessing.marked_markdown(text, _header(outcome))
     return _write_rendering(text, output)
@@ -208,6 +208,12 @@ def apply(state: str, moves: str = "-", fmt: str = "text", dry_run: bool = False
         batch = jsonio.load_argument(moves)
     except InputError as error:
         return report_input_error(error, source_label(moves), fmt)
+    from argcheck.core.envelope import not_a_move
+
+    mistaken = not_a_move(batch, source_label(moves))
+    if mistaken:
+        echo(f"argcheck: {mistaken}", err=True)
+        return int(ExitCode.USAGE)
     view = Batch(source_label(moves), single=not isinstance(batch, list))
     batch = batch if isinstance(batch, list) else [batch]
     try:

@@ -37,10 +37,13 @@ Optional, found by its module alone:
 The init options are declared once, on the spec (`init`, a tuple of `InitOption`): the CLI derives
 `argcheck init <name>` from them, the MCP server its description of the options, and make_header receives
 them. `files` is the file operations a shell passes in (`argcheck.files.operations`: init_file,
-applied, validate_file); `paint(style, text)` styles the terminal output.
+applied, validate_file, and consultee(name, wrapper=, timeout=), the one consultee runner, for a driver);
+`paint(style, text)` styles the terminal output.
 
 Nothing outside a protocol's folder names it: the CLI, the MCP server, the generated docs and the schemas
-all read the registered specs (`argcheck.core.discovery.specs()`).
+all read the registered specs (`argcheck.core.discovery.specs()`). The shells call the parts' functions only
+through the contract's one door, `argcheck.core.protocol_calls.call` (its CALLS table names each function,
+its default and the shape it returns); a protocol imports only the kit (`argcheck.core.kit.KIT`).
 """
 
 from __future__ import annotations
@@ -224,15 +227,6 @@ class ProtocolSpec:
     def move_types(self) -> tuple:
         return tuple(kind for kind in self.shapes.VALIDATORS if kind != "header")
 
-    def check_move_shape(self, move: dict, path: str) -> list:
-        return self._check_shape(self.shapes, move["type"], move, path)
-
-    @cached_property
-    def _check_shape(self):
-        from argcheck.core.shapes import check_shape
-
-        return check_shape
-
     def new_engine(self, header: dict, env) -> Engine:
         self.rules()
         return self.part("engine").Engine(header, env)
@@ -253,6 +247,14 @@ class ProtocolSpec:
     def tools(self) -> tuple:
         """The protocol's own MCP tools (none unless `mcp_tools`)."""
         return tuple(self.part("mcp_tools").TOOLS) if self.mcp_tools else ()
+
+    def mcp_extras(self, kind: str) -> dict:
+        """The protocol's MCP "RESOURCES" (uri -> function) or "PROMPTS" (name -> function); {} without."""
+        return dict(getattr(self.part("mcp_tools"), kind, {})) if self.mcp_tools else {}
+
+    def move_models(self) -> tuple:
+        """The pydantic models of the protocol's moves (models.MOVE_MODELS)."""
+        return tuple(self.part("models").MOVE_MODELS)
 
     def is_document(self, doc) -> bool:
         """Is `doc` a standalone document of this protocol (not a state file)?"""

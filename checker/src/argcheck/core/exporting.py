@@ -1,6 +1,6 @@
 """A run in the standard formats other tools read: MADR 4 (a decision record), Argdown and AIF (argument maps).
 
-The protocol gives its decision or its argument map as data (core/hooks.py: `decision`, `argument_map`);
+The protocol gives its decision or its argument map as data (core/protocol_calls.py: `decision`, `argument_map`);
 this module picks the writer (core/madr.py, core/argmap.py) and adds what only the state file tells: the
 run's id, the hash of its last move and whether it was witnessed. The CLI (`render --format`) and the MCP
 server (`argcheck_render`) both call it.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck.core import hooks, witnessing
+from argcheck.core import protocol_calls, witnessing
 
 EXPORT_FORMATS = ("madr", "argdown", "aif")
 HOOK_OF = {"madr": "decision", "argdown": "argument_map", "aif": "argument_map"}
@@ -25,7 +25,7 @@ def export_text(spec, state, doc: dict, fmt: str, source: str = "", findings=())
     in `fmt`, and its title. A decision record of a run with error findings says so first."""
     from argcheck.core import argmap, madr
 
-    data = hooks.call(spec, HOOK_OF[fmt], state)
+    data = protocol_calls.call(spec, HOOK_OF[fmt], state)
     if data is None:
         raise NotExportable(f"the {spec.name} protocol gives no {HOOK_OF[fmt].replace('_', ' ')}")
     if fmt == "madr":

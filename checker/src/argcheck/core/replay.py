@@ -10,7 +10,7 @@ from argcheck.core.collector import collector_paused
 from argcheck.core.env import Env
 from argcheck.core.findings import Finding, has_errors
 from argcheck.core.rules import finding
-from argcheck.core.shapes import json_text, json_type, violation
+from argcheck.core.shapes import check_shape, json_text, json_type, violation
 
 MANAGED_FIELDS = ("seq", "prev", "at", "witness_seq")
 
@@ -133,7 +133,7 @@ def check_move(protocol, move, path: str) -> list[Finding]:
     kind = move.get("type")
     if kind not in protocol.move_types:
         return [unknown_move_type(protocol, kind, path + "/type")]
-    shape = protocol.check_move_shape(move, path)
+    shape = check_shape(protocol.shapes, kind, move, path)
     if shape or protocol.checks_own_placeholders:
         return shape
     return placeholder_values(move, path)

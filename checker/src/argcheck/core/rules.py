@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from argcheck.core.contract import ProtocolProblem
 from argcheck.core.findings import SEVERITIES, Finding
 
 # A rule's code and name follow these patterns; `is_code` and `is_name` check them with string tests (every
@@ -34,23 +35,34 @@ class Rule(namedtuple("Rule", "code name severity message hint why example fix p
     __slots__ = ()
 
 
+class RuleBookProblem(ProtocolProblem, ValueError):
+    """A protocol's catalogue defines a rule the rule book refuses (a bad code, name or severity, or a code or
+    name another rule holds): a broken protocol, reported as such (exit 2), naming both rules of a clash."""
+
+
 RULES: dict[str, Rule] = {}
-_NAMES: set[str] = set()
+_NAMES: dict[str, str] = {}  # name -> the code that holds it (names are global across protocols, as codes are)
 
 
 def define(code, name, severity, message, hint, *, why, example, fix, protocol) -> Rule:
-    """Register a rule; codes and names are unique and never reused."""
+    """Register a rule; codes and names are unique across every protocol and never reused."""
     if not is_code(code) or not is_name(name):
-        raise ValueError(f"bad rule identity {code} {name}")
+        raise RuleBookProblem(f"protocol {protocol}: bad rule identity {code} {name} (a code is three capital "
+                              f"letters and three digits, a name SCREAMING_SNAKE)")
     if code[:3] != code_prefix(protocol):
-        raise ValueError(f"{code}: the {protocol} rules are numbered {code_prefix(protocol)}NNN")
+        raise RuleBookProblem(f"{code}: the {protocol} rules are numbered {code_prefix(protocol)}NNN")
     if severity not in SEVERITIES:
-        raise ValueError(f"bad severity {severity} for {code}")
-    if code in RULES or name in _NAMES:
-        raise ValueError(f"duplicate rule {code} {name}")
+        raise RuleBookProblem(f"protocol {protocol}: bad severity {severity} for {code}")
+    if code in RULES:
+        raise RuleBookProblem(f"rule code {code} is defined twice: {name} ({protocol}) and {RULES[code].name} "
+                              f"({RULES[code].protocol}); a code is never reused")
+    if name in _NAMES:
+        held = RULES[_NAMES[name]]
+        raise RuleBookProblem(f"rule name {name} is defined twice: {held.code} ({held.protocol}) and {code} "
+                              f"({protocol}); rule names are global across protocols: give {code} a name of its own")
     rule = Rule(code, name, severity, message, hint, why, example, fix, protocol)
     RULES[code] = rule
-    _NAMES.add(name)
+    _NAMES[name] = code
     return rule
 
 

@@ -48,7 +48,9 @@ def replay_doc(doc, env: Env | None = None) -> Outcome:
     """Validate a parsed document: envelope first, then the whole log (or a protocol's standalone document)."""
     standalone = _standalone_protocol(doc)
     if standalone is not None:
-        view, result = standalone.part("document").replay_document(doc, env or default_env())
+        from argcheck.core import protocol_calls
+
+        view, result = protocol_calls.call(standalone, "replay_document", doc, env or default_env())
         return Outcome(result.findings, view, result)
     problems = check_envelope(doc)
     if problems:
@@ -170,7 +172,8 @@ def default_state_path(protocol: str, state_id: str, root: str = ".") -> str:
 
 
 __all__ = ["InputError", "Outcome", "load_doc", "replay_doc", "validate_file", "init_file",
-           "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied", "issued"]
+           "apply_to_file", "env_for", "default_state_path", "Refused", "replayed", "applied", "issued",
+           "consultee"]
 
 
 def issued(outcome: Outcome) -> list[str]:
@@ -181,3 +184,11 @@ def issued(outcome: Outcome) -> list[str]:
     receipts = getattr(outcome.replay.engine, "receipts", None) or {}
     last = outcome.doc["move_count"]
     return [receipts[seq] for seq in range(last - outcome.applied + 1, last + 1) if seq in receipts]
+
+
+def consultee(name: str, *, wrapper: str | None = None, timeout: float | None = None):
+    """The consultee runner a protocol's headless run calls `name` with (files/consulting.py): `call(prompt,
+    session, args)` returns an envelope, `stop()` ends every call still running."""
+    from argcheck.files.consulting import Consultee
+
+    return Consultee(name, wrapper, timeout)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from argcheck.files import operations, replies
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 
 
 class Recorded(NamedTuple):
@@ -20,21 +20,22 @@ class Recorded(NamedTuple):
 
 def moves_for(outcome: operations.Outcome, reply) -> list:
     """The moves `reply` maps onto in the replayed run (raises the protocol's IngestProblem)."""
-    return hooks.call(outcome.replay.protocol, "moves_from_envelope", outcome.replay.engine.state, reply)
+    return protocol_calls.call(outcome.replay.protocol, "moves_from_envelope", outcome.replay.engine.state, reply)
 
 
-def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float) -> Recorded:
+def record(path: str, outcome: operations.Outcome, reply, lock_timeout: float, dry_run: bool = False) -> Recorded:
     """Apply the moves of `reply`; a refusal of the content (after the consult record) falls back (Refused
-    when the file cannot be read or stays locked)."""
+    when the file cannot be read or stays locked). `dry_run`: every check, the same outcome, nothing written."""
     moves = moves_for(outcome, reply)
-    applied = operations.applied(path, moves, lock_timeout=lock_timeout, refuse=replies.refusal_for(reply))
+    applied = operations.applied(path, moves, lock_timeout=lock_timeout, refuse=replies.refusal_for(reply),
+                                 dry_run=dry_run)
     if not _content_refused(applied, outcome.doc["move_count"]):
         return Recorded(applied, moves, False)
     refusal = applied.findings
-    fallback = hooks.call(outcome.replay.protocol, "moves_after_refusal", reply, refusal)
+    fallback = protocol_calls.call(outcome.replay.protocol, "moves_after_refusal", reply, refusal)
     if not fallback:  # the protocol records nothing in place of refused content: report the refusal
         return Recorded(applied, moves, False)
-    again = operations.applied(path, fallback, lock_timeout=lock_timeout)
+    again = operations.applied(path, fallback, lock_timeout=lock_timeout, dry_run=dry_run)
     return Recorded(again._replace(findings=refusal + again.findings), fallback, True)
 
 
@@ -55,9 +56,9 @@ def summary_line(recorded: Recorded) -> str:
     kinds = ", ".join(dict.fromkeys(move.get("type", "?") for move in recorded.moves))
     line = f"recorded {outcome.applied} move{'s' if outcome.applied != 1 else ''} ({kinds})"
     try:
-        described = hooks.call(outcome.replay.protocol, "describe_recorded", recorded.moves,
-                               outcome.replay.engine.state)
-    except hooks.ProtocolBroken as broken:  # the moves are recorded: say so in the core's words, and what broke
+        described = protocol_calls.call(outcome.replay.protocol, "describe_recorded", recorded.moves,
+                                        outcome.replay.engine.state)
+    except protocol_calls.ProtocolBroken as broken:  # the moves are recorded: say so in the core's words and what broke
         return f"{line}\nargcheck: {broken}"
     return line if described is None else described
 
@@ -69,7 +70,7 @@ def next_step_text(outcome: operations.Outcome, path: str) -> str:
         return ""
     from argcheck.core.commandtext import next_step_lines
     try:
-        step = hooks.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)["next"]
-    except hooks.ProtocolBroken as broken:  # the moves are recorded: say so, and what the protocol got wrong
+        step = protocol_calls.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)["next"]
+    except protocol_calls.ProtocolBroken as broken:  # the moves are recorded: say so, and what the protocol got wrong
         return f"\nargcheck: the next step cannot be shown: {broken}"
     return "".join("\n" + line for line in next_step_lines(step))

@@ -68,13 +68,13 @@ def _read_run(path: str, project: str) -> Run | None:
     engine = outcome.replay.engine if outcome.replay is not None else None
     if engine is None or spec.is_closed(engine.status):
         return None
-    from argcheck.core import hooks
+    from argcheck.core import protocol_calls
 
     shown = os.path.relpath(path, project)
     try:
-        report = hooks.call(spec, "next_report", engine.state, shown)
-        headline = hooks.call(spec, "next_text", report).splitlines()[0]
-    except hooks.ProtocolBroken:
+        report = protocol_calls.call(spec, "next_report", engine.state, shown)
+        headline = protocol_calls.call(spec, "next_text", report).splitlines()[0]
+    except protocol_calls.ProtocolBroken:
         return None
     header = doc.get("header") if isinstance(doc.get("header"), dict) else {}
     step = report.get("next") if isinstance(report.get("next"), dict) else {}

@@ -6,10 +6,11 @@ The tools' signatures are their MCP input schemas and their docstrings the tool 
 import os
 
 from argcheck.files import operations, replies
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 from argcheck.core import discovery
 from argcheck.exitcodes import ExitCode
 from argcheck.core.findings import has_errors
+from argcheck.core.envelope import not_a_move
 from argcheck.mcp.arguments import (
     JSON_OBJECT,
     path_value,
@@ -60,7 +61,7 @@ def argcheck_init(protocol: tool_arg({"type": "string", "enum": discovery.names(
 def _init_options(protocol: str, options) -> dict:
     """The init options as a new dict, checked against the protocol's declarations (the first problem is the
     error, the others its hint), with the workspace made absolute (default: the working directory)."""
-    from argcheck.core.initcheck import init_option_problems
+    from argcheck.mcp.initcheck import init_option_problems
 
     options = json_value(options, "/options") or {}
     if not isinstance(options, dict):
@@ -83,6 +84,9 @@ def argcheck_apply(state: StatePath = None,
     batch = json_value(moves, "/moves")
     if batch is None:
         raise usage("`moves` is required: a move object or an array of moves")
+    mistaken = not_a_move(batch, "`moves`")
+    if mistaken:
+        raise usage(mistaken)
     batch = batch if isinstance(batch, list) else [batch]
     outcome = apply_moves(path, batch)
     return _applied_result(outcome, path)
@@ -106,8 +110,8 @@ def argcheck_next(state: StatePath = None) -> dict:
     path = state_path(state)
     outcome = replayed(path)
     spec = outcome.replay.protocol
-    report = hooks.call(spec, "next_report", outcome.replay.engine.state, path)
-    return {**describe(outcome, path), "next": report, "text": hooks.call(spec, "next_text", report),
+    report = protocol_calls.call(spec, "next_report", outcome.replay.engine.state, path)
+    return {**describe(outcome, path), "next": report, "text": protocol_calls.call(spec, "next_text", report),
             "findings": findings_json(outcome.findings)}
 
 
@@ -149,7 +153,7 @@ def argcheck_prompt(state: StatePath = None) -> dict:
     outcome = replayed(path)
     if has_errors(outcome.findings):
         raise rule_problem(outcome.findings, exit_code=int(ExitCode.FINDINGS), state=path)
-    prompt = hooks.call(outcome.replay.protocol, "render_prompt", outcome.replay.engine.state)
+    prompt = protocol_calls.call(outcome.replay.protocol, "render_prompt", outcome.replay.engine.state)
     return {**describe(outcome, path), "prompt": prompt}
 
 
@@ -167,7 +171,7 @@ def argcheck_render(state: StatePath = None,
     formats = spec.formats
     if fmt not in formats:
         raise usage(f"{outcome.doc['protocol']} renders {', '.join(formats)}, not {fmt!r}")
-    text = hooks.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
+    text = protocol_calls.call(spec, "render", outcome.replay.engine.state, fmt, outcome.findings)
     return {**describe(outcome, path), "format": fmt, "report": text, "findings": findings_json(outcome.findings)}
 
 
@@ -189,11 +193,13 @@ def argcheck_ingest(state: StatePath = None,
     value = json_value(reply, "/reply")
     if value is None:
         raise usage("`reply` is required")
+    if not_a_move(value, "`reply`"):
+        raise usage(not_a_move(value, "`reply`"))
     outcome = replayed(path)
     spec = outcome.replay.protocol
     try:
-        moves = hooks.call(spec, "moves_from_envelope", outcome.replay.engine.state, value)
-    except hooks.ingest_problem(spec) as problem:
+        moves = protocol_calls.call(spec, "moves_from_envelope", outcome.replay.engine.state, value)
+    except protocol_calls.ingest_problem(spec) as problem:
         raise usage(str(problem)) from None
     repeated = replies.already_recorded(outcome.doc, moves, value)
     if repeated:

@@ -52,8 +52,7 @@ def protocol_extras(kind: str) -> dict:
     function), from the module that holds its tools; each function returns text, its docstring describes it."""
     extras = {}
     for spec in discovery.specs():
-        if spec.mcp_tools:
-            extras.update(getattr(spec.part("mcp_tools"), kind, {}))
+        extras.update(spec.mcp_extras(kind))
     return extras
 
 

@@ -7,7 +7,7 @@ the CLI).
 import os
 
 from argcheck.files import operations
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 from argcheck.core import discovery
 from argcheck.core.env import default_env
 from argcheck.exitcodes import REFUSED, ExitCode
@@ -70,4 +70,4 @@ def init_run(protocol: str, options: dict, path: str | None, force: bool = False
 
 def next_report(outcome, path: str) -> dict:
     """The protocol's report of what is due or allowed now."""
-    return hooks.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)
+    return protocol_calls.call(outcome.replay.protocol, "next_report", outcome.replay.engine.state, path)

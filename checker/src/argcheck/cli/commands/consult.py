@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import click
 
-from argcheck.core import jsonio
-from argcheck.core import hooks
+from argcheck.core import protocol_calls
 from argcheck.cli import verbs
 from argcheck.cli.commands.common import FORMAT_OPTION, LOCK_TIMEOUT_OPTION, STATE_ARGUMENT, replayed
 from argcheck.cli.commands.ingest import record_and_report
 from argcheck.exitcodes import ExitCode
-from argcheck.core.jsonio import InputError
 from argcheck.cli.suggesting import Refused
 
 
@@ -20,7 +18,9 @@ from argcheck.cli.suggesting import Refused
 @click.option("--new", "fresh", is_flag=True, help="Start a new consultee session instead of resuming.")
 @click.option("--abstract", is_flag=True, help="Run the consultee in an empty directory (no project access).")
 @click.option("--model", help="The consultee's model (passed to the wrapper).")
-@click.option("--timeout", type=int, help="Seconds before the wrapper gives up (passed to the wrapper).")
+@click.option("--timeout", type=click.IntRange(min=1),
+              help="Seconds before the wrapper gives up (passed to the wrapper; argcheck stops the call 8 s later). "
+                   "Default: CONSULT_TIMEOUT, else 300.")
 @FORMAT_OPTION
 @LOCK_TIMEOUT_OPTION
 def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout):
@@ -46,17 +46,15 @@ def command(state, consultee, fresh, abstract, model, timeout, fmt, lock_timeout
         click.echo(f"argcheck: {problem}", err=True)
         return int(ExitCode.USAGE)
     prompt = verbs.prompt_text(outcome, full=None if who["session_id"] else True)  # a new session: everything
-    options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else []),
-               *(["--timeout", str(timeout)] if timeout else [])]
+    options = [*(["--abstract"] if abstract else []), *(["--model", model] if model else [])]
     session = who["session_id"]
     click.echo(f"argcheck: consulting {who['consultee']} ({'resume ' + session if session else 'new session'})",
                err=True)
+    runner = consulting.Consultee(who["consultee"], timeout=timeout, options=options, capture_stderr=False)
     try:
-        reply = jsonio.parse(consulting.consult(who["consultee"], session, prompt, options))
+        reply = runner.reply(prompt, session)
     except consulting.ConsultProblem as problem:
         raise click.ClickException(str(problem)) from None
-    except InputError as error:
-        raise click.ClickException(f"the wrapper's output is not an envelope: {error.finding.message}") from None
     return record_and_report(state, reply, who["consultee"], fmt, False, lock_timeout)
 
 
@@ -65,7 +63,7 @@ def _nothing_to_consult(outcome, state: str) -> str:
     from argcheck.core.commandtext import next_step_lines
 
     spec, engine = outcome.replay.protocol, outcome.replay.engine
-    step = spec.part("nextstep").report(engine.state, state_path=state)["next"]
+    step = protocol_calls.call(spec, "next_report", engine.state, state)["next"]
     lines = [f"no consultation is due: the {spec.name} run names no consultee, so its moves are the agent's own",
              *next_step_lines(step),
              f"(to have a consultee draft the next moves all the same: argcheck consult {state} --consultee NAME)"]
@@ -74,7 +72,7 @@ def _nothing_to_consult(outcome, state: str) -> str:
 
 def _who(spec, state, consultee: str | None, fresh: bool) -> dict:
     """The consultee and session: the protocol's choice (`prompting.consultation`), then the options."""
-    chosen = hooks.call(spec, "consultation", state)
+    chosen = protocol_calls.call(spec, "consultation", state)
     name = consultee or chosen.get("consultee")
     same = name == chosen.get("consultee")
     return {"consultee": name, "session_id": None if fresh or not same else chosen.get("session_id")}

@@ -52,5 +52,7 @@ def play(name: str, out, *, keep_dir: str | None = None, pause: float = 0.0, col
     """Play protocol `name`'s demo on `out` with the real file operations (0 when it went as recorded)."""
     from argcheck.files import operations
 
-    player = discovery.spec(name).part("demo")
-    return player.run(out, operations, paint=Palette(color), keep_dir=keep_dir, pause=pause)
+    from argcheck.core import protocol_calls
+
+    return protocol_calls.call(discovery.spec(name), "demo", out, operations, paint=Palette(color),
+                               keep_dir=keep_dir, pause=pause)

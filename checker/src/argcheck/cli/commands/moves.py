@@ -16,10 +16,10 @@ from argcheck.exitcodes import ExitCode
 def command(protocol, move_type):
     """Print PROTOCOL's move reference (what each move does, one JSON example each),
     or, with MOVE_TYPE, that move's examples and its fields."""
-    from argcheck.core.personas import reference_text
+    from argcheck.core.protocol_calls import reference_text
 
     spec = discovery.spec(protocol)
-    text = reference_text(spec.package, "moves") or ""
+    text = reference_text(spec, "moves") or ""
     if move_type is None:
         click.echo(text or f"{protocol} ships no move reference; see `argcheck schema`", nl=not text.endswith("\n"))
         return int(ExitCode.OK)
@@ -44,7 +44,7 @@ def _fields(spec, move_type: str) -> str:
     """The move's fields from its JSON Schema: required ones first, with their types or allowed values; the
     fields of a nested object (or of an array's objects) follow it, named by their path (`data.facts`,
     `data.citations[].source`)."""
-    model = next(m for m in spec.part("models").MOVE_MODELS
+    model = next(m for m in spec.move_models()
                  if m.model_fields["type"].annotation.__args__[0] == move_type)
     schema = model.model_json_schema()
     rows = _rows(schema, schema.get("$defs", {}), "", frozenset({"type"}), ())

@@ -11,6 +11,7 @@ import os
 import click
 
 from argcheck.exitcodes import REFUSED, ExitCode
+from argcheck.core import protocol_calls
 from argcheck.core.contract import RunInterrupted, SetupFailure, UsageProblem
 from argcheck.files import operations
 
@@ -22,8 +23,11 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
     if problem:  # before the run records every persona as failed
         click.echo(f"argcheck: {problem}", err=True)
         return int(ExitCode.USAGE)
+    from argcheck.files.stopping import owned_run
+
     try:
-        path, text = spec.part("driver").run_at_init(options, settings, state, force, operations)
+        with owned_run():  # every process the run starts ends with it (Ctrl-C, SIGTERM, SIGHUP included)
+            path, text = protocol_calls.call(spec, "run_at_init", options, settings, state, force, operations)
     except RunInterrupted as stop:
         click.echo(f"argcheck: interrupted; {stop.args[0]} is valid: run the same command with --resume "
                    f"--state {stop.args[0]} to continue", err=True)

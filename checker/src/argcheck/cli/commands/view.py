@@ -32,14 +32,18 @@ def command(target, output, open_page, serve, port):
 
     if not os.path.exists(target):
         echo(f"argcheck: {target}: no such file or folder", err=True)
+        if target == DEFAULT_STATE_DIR:
+            echo(NO_RUNS_HINT, err=True)
         return int(ExitCode.USAGE)
     if os.path.isdir(target):
         if serve:
             echo("argcheck: --serve shows one run: give a state file", err=True)
             return int(ExitCode.USAGE)
         written, found, problems = index.write_all(target, output)
-        echo(f"wrote {written} ({len(found)} run{'s' if len(found) != 1 else ''}"
+        echo(f"wrote {os.path.abspath(written)} ({len(found)} run{'s' if len(found) != 1 else ''}"
              f"{f', {len(problems)} other file(s) skipped' if problems else ''})", err=True)
+        if not found:
+            echo(NO_RUNS_HINT, err=True)
         return _open(written, open_page)
     try:
         run = runs.load(target)
@@ -57,16 +61,32 @@ def command(target, output, open_page, serve, port):
     except OSError as error:
         echo(f"argcheck: cannot write {written}: {error.strerror or error}", err=True)
         return int(ExitCode.USAGE)
-    echo(f"wrote {written}", err=True)
+    echo(f"wrote {os.path.abspath(written)}", err=True)
     return _open(written, open_page)
 
 
-def _open(path: str, open_page: bool) -> int:
-    if open_page:
-        import pathlib
-        import webbrowser
+NO_RUNS_HINT = ("argcheck: no runs here yet: a run's state file is made by `argcheck init PROTOCOL ...` (in "
+                "./.argcheck/ by default); to see a page at once, `argcheck demo --keep DIR`, then `argcheck view "
+                "DIR`")
 
-        webbrowser.open(pathlib.Path(path).resolve().as_uri())
+
+def _open(path: str, open_page: bool) -> int:
+    """Open the page in the browser, and say where it is as a file:// URL either way: when no browser opened
+    it (none is set up, as over SSH), say so rather than nothing."""
+    import pathlib
+
+    uri = pathlib.Path(path).resolve().as_uri()
+    if not open_page:
+        echo(f"open {uri} in a browser", err=True)
+        return int(ExitCode.OK)
+    import webbrowser
+
+    try:
+        opened = webbrowser.open(uri)
+    except webbrowser.Error:
+        opened = False
+    echo(f"opened {uri} in the browser" if opened else
+         f"argcheck: no browser opened the page (none is set up here): open {uri} yourself", err=True)
     return int(ExitCode.OK)
 
 

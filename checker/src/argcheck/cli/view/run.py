@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
 from collections import namedtuple
 
 from argcheck.files import operations
+from argcheck.core import protocol_calls
 from argcheck.core.findings import ERROR, WARNING
 from argcheck.core.jsonio import InputError
 from argcheck.output import summary
@@ -36,28 +36,18 @@ def load(path: str) -> Run:
                picture(spec, engine.state, outcome.findings))
 
 
-def view_module(spec):
-    """The protocol's optional `view` module, or None."""
-    name = f"{spec.package}.view"
-    return importlib.import_module(name) if importlib.util.find_spec(name) else None
-
-
 def picture(spec, state, findings) -> dict:
     """The protocol's picture; a picture that cannot be drawn (a state the hook does not expect, e.g. after
     error findings) leaves the rest of the page standing and says why."""
-    module = view_module(spec)
-    if module is None:
-        return {"sections": []}
     try:
-        return module.view(state, list(findings))
+        return protocol_calls.call(spec, "view", state, list(findings))
     except Exception as problem:  # noqa: BLE001 (the page must still show the run, its findings and chain)
         why = f"The {spec.name} picture could not be drawn for this state ({type(problem).__name__}: {problem})."
         return {"sections": [{"kind": "text", "title": "Picture unavailable", "text": why}]}
 
 
 def actor(run: Run, move: dict) -> str:
-    module = view_module(run.spec)
-    named = module.actor(move) if module is not None and hasattr(module, "actor") else move.get("actor")
+    named = protocol_calls.call(run.spec, "actor", move)
     return str(named) if named not in (None, "") else "—"
 
 
@@ -105,7 +95,7 @@ def witnessed(header: dict) -> str:
 
 def report_text(run: Run) -> str:
     """The protocol's own Markdown report."""
-    return run.spec.part("render").render(run.state, "md", run.findings)
+    return protocol_calls.call(run.spec, "render", run.state, "md", run.findings)
 
 
 def page_path(state_path: str) -> str:

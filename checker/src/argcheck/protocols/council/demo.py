@@ -13,7 +13,7 @@ import os
 import time
 from importlib import resources
 
-from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir, sentence_clip
 from argcheck.core.env import default_env
 from argcheck.protocols.council import ingest, nextstep, render
 from argcheck.protocols.council.state import ROUND_NAMES
@@ -40,7 +40,7 @@ def envelope(reply: dict | None, failure: dict | None = None, session: str = "de
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir,
-                           prefix="argcheck-council-demo-")
+                           prefix="argcheck-council-demo-", protocol=__package__.rpartition(".")[2])
 
 
 class _Player(DemoPlayer):
@@ -52,6 +52,7 @@ class _Player(DemoPlayer):
         self.document = os.path.join(workdir, script["document"])
         self.path = os.path.join(workdir, "council-demo.json")
         self.ok = True
+        self.steps_shown = set()  # the next steps already shown in full (their wording, persona lists aside)
 
     def play(self) -> int:
         self._prepare()
@@ -76,7 +77,7 @@ class _Player(DemoPlayer):
         self.say(self.paint("bold", f"argcheck demo council: {self.script['title']}"))
         self.say(self.paint("dim", "Recorded persona replies replayed through `argcheck apply`; nothing is sent "
                                    "anywhere."))
-        self.say(self.paint("dim", f"Document: {self.document}\nState file: {self.path}"))
+        self.say(self.paint("dim", f"{self.files_note()}\nDocument: {self.document}\nState file: {self.path}"))
 
     def _critique(self, name: str) -> None:
         refused = self.script.get("refused", {})
@@ -131,7 +132,17 @@ class _Player(DemoPlayer):
         self.say(self.paint("dim", "  $ argcheck next"))
         lines = text.rstrip("\n").split("\n")
         for line in [lines[0]] + [line for line in lines if line.startswith(("Synthesis:", "Next ("))]:
-            self.say(self.paint("dim", "    " + line))
+            self.say(self.paint("dim", "    " + self._once(line)))
+
+    def _once(self, line: str) -> str:
+        """A next step shown in full the first time; after that its first clause, which names who is pending."""
+        import re
+
+        wording = re.sub(r"\([^)]*\)", "()", line)
+        if wording not in self.steps_shown:
+            self.steps_shown.add(wording)
+            return line
+        return line.split("; ", 1)[0] + ("; … (as above)" if "; " in line else "")
 
     def _state(self):
         return self.files.validate_file(self.path).replay.engine.state
@@ -159,5 +170,4 @@ def _move_line(move: dict) -> str:
 
 
 def _clip(text, width: int = 70) -> str:
-    text = " ".join(str(text or "").split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return sentence_clip(text, width)

@@ -14,14 +14,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from argcheck.core import childgroups, reply_envelope
+from argcheck.core import reply_envelope
 from argcheck.core.contract import RunInterrupted, UsageProblem
 from argcheck.core.contract import SetupFailure as RunSetupFailure
 from argcheck.core.env import default_env
 from argcheck.core.envelope import DEFAULT_LOCK_TIMEOUT
 from argcheck.core.jsonio import InputError
 from argcheck.protocols.council import ingest, prompting, render, synthesis
-from argcheck.protocols.council.consulting import Consultee
 from argcheck.protocols.council.state import HIGH_SEVERITIES, ROUND_NAMES
 
 
@@ -46,7 +45,7 @@ def check_setup(consultee: str, envelope: dict) -> None:
 
 
 class Driver:
-    def __init__(self, path: str, consultee: Consultee, parallel: int, progress, files, replay_dir: str | None = None,
+    def __init__(self, path: str, consultee, parallel: int, progress, files, replay_dir: str | None = None,
                  lock_timeout: float = DEFAULT_LOCK_TIMEOUT):
         self.path, self.consultee, self.parallel, self.progress = path, consultee, max(1, parallel), progress
         self.files = files
@@ -61,15 +60,14 @@ class Driver:
         return self.files.validate_file(self.path).replay.engine.state
 
     def run(self) -> str:
-        """Every round that is still due, then the formatted critique (Interrupted on Ctrl-C, SIGTERM or SIGHUP:
-        every wrapper still running is stopped with its process group first)."""
-        with childgroups.stop_signals_interrupt():
-            try:
-                return self._rounds()
-            except KeyboardInterrupt:
-                self.stopping.set()
-                self.consultee.stop()
-                raise Interrupted(self.path) from None
+        """Every round that is still due, then the formatted critique (Interrupted on KeyboardInterrupt, which
+        the shell's runner raises for Ctrl-C, SIGTERM and SIGHUP: every call still running is stopped first)."""
+        try:
+            return self._rounds()
+        except KeyboardInterrupt:
+            self.stopping.set()
+            self.consultee.stop()
+            raise Interrupted(self.path) from None
 
     def _rounds(self) -> str:
         for round_name in ("critique", "self_critique"):
@@ -214,24 +212,22 @@ def mechanical_resolutions(data: dict) -> list[dict]:
 
 def run_at_init(options: dict, settings: dict, state_path: str | None, force: bool, files) -> tuple[str, str]:
     """`argcheck init council --run`: the council on options["document"] (a path), headless through the consult
-    wrapper; `settings` are the run's options (consultee call, parallelism, resume, replay, lock wait)."""
-    from argcheck.protocols.council import consulting
+    wrapper; `settings` are the run's options (consultee call, parallelism, resume, replay, lock wait). The
+    consultee is the shell's runner, `files.consultee(name, wrapper=, timeout=)`: its `call(prompt, session,
+    args)` returns an envelope (a failure envelope when the wrapper gave none), `stop()` ends every call."""
     from argcheck.protocols.council.reading import read_file_content
 
     if not options.get("consultee"):
         raise UsageProblem("--run needs --consultee (codex, claude, gemini, ollama, openai or replay)")
     document = options["document"]
     options = dict(options, document=read_file_content(document, workspace=options.get("workspace") or os.getcwd()))
-    timeout = settings.get("timeout")
-    args = ("--timeout", str(int(timeout))) if timeout else ()
-    consultee = consulting.Consultee(options["consultee"], consulting.find_wrapper(settings.get("wrapper")), args,
-                                     timeout=(timeout + consulting.WRAPPER_GRACE) if timeout else None)
+    consultee = files.consultee(options["consultee"], wrapper=settings.get("wrapper"), timeout=settings.get("timeout"))
     return critique_goal_document(document, options, state_path, consultee, files, parallel=settings["parallel"],
                                   resume=bool(settings.get("resume")), force=force,
                                   replay_dir=settings.get("replay_dir"), lock_timeout=settings["lock_timeout"])
 
 
-def critique_goal_document(document: str, options: dict, state_path: str | None, consultee: Consultee, files, *,
+def critique_goal_document(document: str, options: dict, state_path: str | None, consultee, files, *,
                            parallel: int = 6, resume: bool = False, force: bool = False, progress=None,
                            replay_dir: str | None = None,
                            lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 
-from argcheck.core.fences import boundary, fenced
+from argcheck.protocols.council.fences import boundary, fenced
 from argcheck.protocols.council import synthesis
 from argcheck.protocols.council.panels import directive, fill, prefixes, template_text
 from argcheck.protocols.council.rules_responses import MIN_QUOTED_WORDS, MIN_RESPONSE_WORDS

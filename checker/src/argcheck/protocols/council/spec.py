@@ -41,8 +41,10 @@ SPEC = ProtocolSpec(
                    maximum=12, default=6, header=False),
         InitOption("resume", "With --run: continue the council in --state (same document).", kind="flag",
                    header=False),
-        InitOption("timeout", "With --run: seconds per consultee call.", kind="float", minimum=1, header=False),
-        InitOption("wrapper", "With --run: the consult dispatcher (default: argcheck-consult on PATH).",
+        InitOption("timeout", "With --run: seconds per consultee call, passed to the wrapper; argcheck stops a call "
+                   "8 s later (default: CONSULT_TIMEOUT, else 300).", kind="float", minimum=1, header=False),
+        InitOption("wrapper", "With --run: the consult dispatcher, a path or a command such as \"bash "
+                   "wrappers/consult\" (default: ARGCHECK_CONSULT, then argcheck-consult on PATH).",
                    kind="file", header=False),
         InitOption("replay_dir", "With --run --consultee replay: transcripts <persona>.json and assessment.json.",
                    kind="folder", header=False),

@@ -61,10 +61,10 @@ def _adjustments(state) -> dict:
 
 
 def _agreements(state) -> dict:
-    rows = [[a["passage"], ", ".join(a["personas"]), {"refs": a["ids"], "to": "node"}]
+    rows = [[a["id"], a["passage"], ", ".join(a["personas"]), {"refs": a["ids"], "to": "node"}]
             for a in synthesis.agreement(state, synthesis.included(state))]
-    return {"kind": "table", "title": "Synthesis: agreements", "rows": rows, "empty": "No agreement.",
-            "columns": ["Passage", "Personas", "Points"]}
+    return {"kind": "table", "title": "Synthesis: agreements (merged key findings)", "rows": rows,
+            "empty": "No agreement.", "columns": ["Key finding", "Passage", "Personas", "Points"]}
 
 
 def _conflicts(state) -> dict:

@@ -20,7 +20,6 @@ from argcheck.protocols.deliberate.demo_lines import move_line, standing_line
 PROTOCOL = __package__.rpartition(".")[2]
 SCRIPT = "sqlite-or-json-log.json"
 STATE_NAME = f"{PROTOCOL}-demo.json"
-KEEP = "`argcheck demo --keep DIR` keeps them"
 SPEAKER_STYLE = {
     "user": "bold magenta", "consultee": "bold cyan", "orchestrator": "bold green", "arbiter": "bold yellow",
 }
@@ -39,14 +38,13 @@ def _data(name: str):
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as scripted, 1 otherwise."""
     script = load_script()
-    return play_in_workdir(lambda workdir: _Player(script, workdir, out, pause, files, paint,
-                                                   kept=keep_dir is not None), keep_dir)
+    return play_in_workdir(lambda workdir: _Player(script, workdir, out, pause, files, paint), keep_dir,
+                           protocol=PROTOCOL)
 
 
 class _Player(DemoPlayer):
-    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint, kept: bool = False) -> None:
+    def __init__(self, script: dict, workdir: str, out, pause: float, files, paint) -> None:
         super().__init__(script, out, pause, files, paint)
-        self.kept = kept
         self.workspace = os.path.join(workdir, "workspace")
         self.path = os.path.join(workdir, STATE_NAME)
 
@@ -61,8 +59,8 @@ class _Player(DemoPlayer):
         self.say(paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(paint("dim", "A recorded deliberation replayed through `argcheck apply`; nothing is sent anywhere."))
         self.say(f"Question: {self.script['init']['question']}")
-        kept = "" if self.kept else f" (deleted when the demo ends: {KEEP})"
-        self.say(paint("dim", f"State file: {self.path}{kept}"))
+        self.say(paint("dim", self.files_note()))
+        self.say(paint("dim", f"State file: {self.path}"))
         self.say(paint("dim", f"Workspace:  {self.workspace}  (the evidence cites files here)"))
 
     def turn(self, number: int, total: int, turn: dict) -> bool:
@@ -137,12 +135,6 @@ class _Player(DemoPlayer):
         self.say()
         self.say(self.paint("bold", "══ Decision log (argcheck render --format md) ══"))
         self.say(render.render(outcome.replay.engine.state, "md", outcome.findings).rstrip("\n"))
-        self.say()
-        if self.kept:
-            tries = f"try `argcheck next {self.path}` or `argcheck validate {self.path}`"
-            self.say(self.paint("bold", f"The run is kept: {tries}."))
-        else:
-            self.say(self.paint("bold", f"The demo's files are deleted now ({KEEP}, to try the commands yourself)."))
 
 
 def _envelope(turn: dict) -> dict:

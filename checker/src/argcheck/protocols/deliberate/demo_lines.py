@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from argcheck.core.text import clip
+from argcheck.core.demoplayer import sentence_clip
 
 TEXT_FIELDS = ("text", "objection", "reason", "argument", "defense", "statement", "summary", "answer", "question",
                "excerpt")
@@ -16,11 +16,11 @@ def move_line(move: dict) -> str:
     label = next((str(move[f]) for f in LABEL_FIELDS if isinstance(move.get(f), (str, int))), "")
     kinds = [str(move[f]) for f in KIND_FIELDS if isinstance(move.get(f), str)]
     said = next((move[f] for f in TEXT_FIELDS if isinstance(move.get(f), str) and move[f].strip()), "")
-    said = said.split("```")[0].strip()  # a reply's excerpt: its prose, not the JSON the moves below hold
+    said = sentence_clip(said, WIDTH)  # a reply's excerpt: its prose, not the JSON the moves below hold
     head = " ".join(part for part in (move.get("type", "?"), label) if part)
     if kinds:
         head += f" ({', '.join(kinds)})"
-    return f"{head}: \u201c{clip(said, WIDTH)}\u201d" if said else head
+    return f"{head}: \u201c{said}\u201d" if said else head
 
 
 def standing_line(report: dict) -> str:

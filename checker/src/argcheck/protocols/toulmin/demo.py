@@ -11,7 +11,7 @@ import json
 import os
 from importlib import resources
 
-from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir, sentence_clip
 from argcheck.core.env import default_env
 from argcheck.protocols.toulmin import ingest, nextstep
 from argcheck.protocols.toulmin.render import render
@@ -27,7 +27,8 @@ def load_script() -> dict:
 
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out` with the shell's file operations `files`; 0 when every turn behaved as recorded."""
-    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir)
+    return play_in_workdir(lambda workdir: _Player(load_script(), workdir, out, pause, files, paint), keep_dir,
+                           protocol=PROTOCOL)
 
 
 class _Player(DemoPlayer):
@@ -42,6 +43,7 @@ class _Player(DemoPlayer):
         self.say(self.paint("dim", "Recorded phase replies replayed through `argcheck ingest`; nothing is sent "
                                    "anywhere."))
         self.say(f"Question: {self.script['init']['query']}")
+        self.say(self.paint("dim", f"{self.files_note()}\nState file: {self.path}"))
 
     def turn(self, number: int, total: int, turn: dict) -> bool:
         self.say()
@@ -92,5 +94,5 @@ def _move_line(move: dict) -> str:
         texts = [v for v in value.values() if isinstance(v, str)]
         texts += [v[0] for v in value.values() if isinstance(v, list) and v and isinstance(v[0], str)]
         words = next((t for t in texts if len(t) > 20), texts[0] if texts else "")  # prose over a label
-        parts.append(f"{name}: \u201c{words[:60]}{'…' if len(words) > 60 else ''}\u201d")
+        parts.append(f"{name}: \u201c{sentence_clip(words, 60)}\u201d")
     return f"{move['type']} · " + " · ".join(parts) if parts else move["type"]

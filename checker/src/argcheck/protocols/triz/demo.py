@@ -11,7 +11,7 @@ import json
 import os
 from importlib import resources
 
-from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir
+from argcheck.core.demoplayer import DemoPlayer, digest, play_in_workdir, sentence_clip
 from argcheck.core.env import default_env
 
 PROTOCOL = __package__.rpartition(".")[2]
@@ -27,7 +27,7 @@ def load_script() -> dict:
 def run(out, files, *, paint=None, keep_dir: str | None = None, pause: float = 0.0) -> int:
     """Play the demo on `out`; 0 when every turn behaved as recorded, 1 otherwise."""
     return play_in_workdir(lambda workdir: _Player(load_script(), os.path.join(workdir, STATE_NAME), out, pause,
-                                                   files, paint), keep_dir)
+                                                   files, paint), keep_dir, protocol=PROTOCOL)
 
 
 class _Player(DemoPlayer):
@@ -40,7 +40,7 @@ class _Player(DemoPlayer):
         self.say(self.paint("bold", f"argcheck demo: {self.script['title']}"))
         self.say(self.paint("dim", "A recorded session replayed through `argcheck apply`; nothing is sent anywhere."))
         self.say(f"Problem: {self.script['init']['problem']}")
-        self.say(self.paint("dim", f"State file: {self.path}"))
+        self.say(self.paint("dim", f"{self.files_note()}\nState file: {self.path}"))
 
     def turn(self, number: int, total: int, turn: dict) -> bool:
         moves = turn["moves"]
@@ -76,7 +76,8 @@ class _Player(DemoPlayer):
         self.say(self.paint("dim", "$ argcheck next"))
         lines = nextstep.format_text(report).rstrip("\n").split("\n")
         for line in [lines[0], *lines[-2:]]:
-            self.say("  " + (line if len(line) < 240 else line[:237] + "…"))
+            indent = len(line) - len(line.lstrip())
+            self.say("  " + line[:indent] + sentence_clip(line, 240 - indent))
 
     def finale(self) -> None:
         from argcheck.protocols.triz.render import render
@@ -102,4 +103,4 @@ def _move_line(move: dict) -> str:
             break
     if not said:
         return move["type"]
-    return f"{move['type']}: \u201c{said[:70]}{'…' if len(said) > 70 else ''}\u201d"
+    return f"{move['type']}: \u201c{sentence_clip(said, 70)}\u201d"
