@@ -43,6 +43,9 @@
 # a SKILL.md into each agent's skills directory with a .argcheck-installed marker. A same-named skill without
 # that marker is never touched. Running the script again upgrades in place. For codex it prints how to
 # run with the sandbox a run needs (codex exec --sandbox workspace-write, with network access).
+# It says one line per stage on stderr (venv, checker, links, skills, with sizes); pip's output goes to
+# PREFIX/share/argcheck/install.log. Its last line is the command to run next, by its full path when
+# PREFIX/bin is not on PATH.
 #
 # Environment: ARGCHECK_PREFIX (default prefix), ARGCHECK_PYTHON (interpreter, default python3),
 #   CODEX_HOME (Codex's folder, default ~/.codex), GEMINI_CLI_HOME (the folder holding Gemini CLI's .gemini,
@@ -96,6 +99,20 @@ die() {
 
 note() {
   printf 'install.sh: %s\n' "$*" >&2
+}
+
+# Says on stderr what one stage of the install did (a line each: venv, checker, wrappers and links, skills).
+stage() {
+  local said="$2"
+  if [ "${DRY_RUN}" = 1 ]; then said="(dry run, not done) ${said}"; fi
+  printf 'install.sh: %-9s %s\n' "$1:" "${said}" >&2
+}
+
+# Prints the size of the given paths, e.g. "24 MB" or "180 KB".
+size_of() {
+  local kb
+  kb="$(du -skL "$@" 2>/dev/null | awk '{ total += $1 } END { print total + 0 }')"
+  if [ "${kb}" -ge 1024 ]; then printf '%s MB' "$(((kb + 512) / 1024))"; else printf '%s KB' "${kb}"; fi
 }
 
 usage() {
@@ -304,17 +321,45 @@ installed_version() {
   "${python}" -c 'from importlib.metadata import version; print(version("argcheck"))' 2>/dev/null </dev/null
 }
 
-install_checker() {
-  local venv="${SHARE_DIR}/venv" work wheel
-  local pip=("${venv}/bin/python" -m pip --quiet --disable-pip-version-check --no-input)
+pip_log() {
+  printf '%s/install.log\n' "${SHARE_DIR}"
+}
+
+# Runs pip in the venv: its output goes to the install log (with --dry-run the command is only printed).
+run_pip() {
+  local pip=("${SHARE_DIR}/venv/bin/python" -m pip --disable-pip-version-check --no-input "$@")
+  if [ "${DRY_RUN}" = 1 ]; then
+    act "${pip[@]}"
+  else
+    printf '\n$ pip %s\n' "$*" >>"$(pip_log)"
+    "${pip[@]}" >>"$(pip_log)" 2>&1 </dev/null
+  fi
+}
+
+# Exits 1 saying where pip's output is, with its last lines.
+pip_failed() {
+  local what="$1"
+  if [ "${DRY_RUN}" = 0 ] && [ -f "$(pip_log)" ]; then tail -n 15 "$(pip_log)" | sed 's/^/  pip: /' >&2; fi
+  die 1 "${what}; pip's whole output is in $(pip_log)"
+}
+
+make_venv() {
+  local venv="${SHARE_DIR}/venv"
   if [ -x "${venv}/bin/python" ] &&
     "${venv}/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1 </dev/null; then
-    note "upgrading the checker in ${venv}"
+    stage venv "kept ${venv}"
   else
-    note "creating ${venv}"
     if [ -e "${venv}" ]; then act rm -rf "${venv}"; fi
-    act "${PYTHON}" -m venv "${venv}"
+    act "${PYTHON}" -m venv "${venv}" || die 1 "${PYTHON} -m venv ${venv} failed"
+    stage venv "created ${venv} ($("${PYTHON}" --version 2>&1 </dev/null))"
   fi
+  if [ "${DRY_RUN}" = 0 ]; then : >"$(pip_log)"; fi
+}
+
+install_checker() {
+  local venv="${SHARE_DIR}/venv" work wheel
+  make_venv
+  printf 'install.sh: %-9s %s' "checker:" "building and installing it with pip (about a minute; pip's output: $(pip_log)) ..." >&2
   # Build the wheel from a copy, so the source tree gets no build/ or egg-info litter, then force
   # the wheel in (a reinstall of the same version must still replace the code) and add what it needs.
   if [ "${DRY_RUN}" = 1 ]; then
@@ -325,17 +370,18 @@ install_checker() {
   fi
   act cp -R "${SOURCE_DIR}/checker" "${work}/checker"
   act rm -rf "${work}/checker/build" "${work}/checker/dist"
-  act "${pip[@]}" wheel --no-deps --wheel-dir "${work}/dist" "${work}/checker" ||
-    die 1 "could not build the checker from ${SOURCE_DIR}/checker (see pip's messages above)"
+  run_pip wheel --no-deps --wheel-dir "${work}/dist" "${work}/checker" ||
+    { printf '\n' >&2; pip_failed "could not build the checker from ${SOURCE_DIR}/checker"; }
   if [ "${DRY_RUN}" = 1 ]; then
     wheel="${work}/dist/argcheck-$(checker_version_from_source)-py3-none-any.whl"
   else
     wheel="$(find "${work}/dist" -name 'argcheck-*.whl' | head -n 1)"
   fi
-  if ! act "${pip[@]}" install --force-reinstall --no-deps "${wheel}" ||
-    ! act "${pip[@]}" install "${wheel}[fast]"; then
-    die 1 "pip could not install the checker into ${venv} (see pip's messages above)"
+  if ! run_pip install --force-reinstall --no-deps "${wheel}" || ! run_pip install "${wheel}[fast]"; then
+    printf '\n' >&2
+    pip_failed "pip could not install the checker into ${venv}"
   fi
+  if [ "${DRY_RUN}" = 1 ]; then printf '\n' >&2; else printf ' done, the venv is %s\n' "$(size_of "${venv}")" >&2; fi
 }
 
 install_wrappers() {
@@ -347,9 +393,11 @@ install_wrappers() {
   act ln -sfn "${SHARE_DIR}/venv/bin/argcheck" "${BIN_DIR}/argcheck"
   if [ -f "${SOURCE_DIR}/wrappers/consult" ]; then
     act ln -sfn "${consult}" "${BIN_DIR}/argcheck-consult"
+    stage links "${BIN_DIR}/argcheck, ${BIN_DIR}/argcheck-consult (the consultee wrappers: ${SHARE_DIR}/wrappers)"
   else
     note "wrappers/consult not found; ${BIN_DIR}/argcheck-consult not linked"
     if is_our_link "${BIN_DIR}/argcheck-consult"; then act rm -f "${BIN_DIR}/argcheck-consult"; fi
+    stage links "${BIN_DIR}/argcheck"
   fi
 }
 
@@ -360,6 +408,7 @@ install_skills() {
   for agent in "${AGENTS[@]}"; do
     dir="$(agent_skills_dir "${agent}")"
     install_agent_skills "${agent}" "${version}"
+    if [ -n "${COPIED}" ]; then stage skills "$(skills_phrase "${COPIED}" "copied to" "${dir}")$(skill_size "${COPIED}" "${dir}")"; fi
     if [ -n "${COPIED}" ] || [ -z "${KEPT}" ]; then
       SKILLS_PHRASE="${SKILLS_PHRASE}, $(skills_phrase "${COPIED}" → "${dir}")"
     fi
@@ -367,13 +416,31 @@ install_skills() {
   done
 }
 
+# Prints ", N KB" for the copied skills NAMES in DIR (nothing with --dry-run or no skill).
+skill_size() {
+  local names="$1" dir="$2" name paths=()
+  [ "${DRY_RUN}" = 0 ] || return 0
+  while IFS= read -r name; do
+    if [ -n "${name}" ]; then paths+=("${dir}/${name}"); fi
+  done <<<"${names}"
+  [ "${#paths[@]}" -gt 0 ] || return 0
+  printf ', %s' "$(size_of "${paths[@]}")"
+}
+
+# Ends the install with the command to run next, by its full path when PREFIX/bin is not on PATH.
 path_hint() {
+  local next="demo"
+  if [ "${DEMO}" = 1 ]; then next="demo toulmin"; fi
   case ":${PATH}:" in
-    *":${BIN_DIR}:"*) return 0 ;;
+    *":${BIN_DIR}:"*)
+      printf 'Next: argcheck %s\n' "${next}"
+      return 0
+      ;;
   esac
   # The $PATH in the hint is for the user's shell to expand, not this one.
   # shellcheck disable=SC2016
-  printf '%s is not on PATH; add it with: export PATH="%s:$PATH" (e.g. in ~/.profile)\n' "${BIN_DIR}" "${BIN_DIR}"
+  printf '%s is not on PATH; add it with: export PATH="%s:$PATH" (and in ~/.profile for new shells), or run argcheck by its full path.\n' "${BIN_DIR}" "${BIN_DIR}"
+  printf 'Next: %s %s\n' "${BIN_DIR}/argcheck" "${next}"
 }
 
 # Prints e.g. "1 skill → DIR (deliberate)" for the newline-separated NAMES.

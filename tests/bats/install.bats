@@ -32,13 +32,42 @@ setup() {
   INSTALL="${REPO_DIR}/install.sh"
 }
 
-@test "install succeeds and ends with one result line, then how to put the prefix on PATH" {
+@test "install succeeds and ends with one result line, how to put the prefix on PATH, and the next command" {
   assert_first_install_ok
   local skills_dir="${TEST_HOME}/.claude/skills"
   mapfile -t out <"${SHARED}/install.out"
-  [ "${#out[@]}" -eq 2 ]
+  [ "${#out[@]}" -eq 3 ]
   [[ "${out[0]}" == "argcheck ${VERSION} installed: ${PREFIX}/bin/argcheck, "*" skill"*" → ${skills_dir} ("*")" ]]
   [[ "${out[1]}" == "${PREFIX}/bin is not on PATH; add it with: export PATH=\"${PREFIX}/bin:"* ]]
+  [ "${out[2]}" = "Next: ${PREFIX}/bin/argcheck demo" ]
+}
+
+@test "install says on stderr one line per stage, with sizes, and keeps pip's output in install.log" {
+  assert_first_install_ok
+  local share="${PREFIX}/share/argcheck" count
+  mapfile -t err <"${SHARED}/install.err"
+  [ "${#err[@]}" -eq 4 ]
+  [[ "${err[0]}" == "install.sh: venv:     created ${share}/venv (Python "*")" ]]
+  [[ "${err[1]}" == "install.sh: checker:  building and installing it with pip "*"${share}/install.log) ... done, the venv is "[0-9]*" MB" ]]
+  [[ "${err[2]}" == "install.sh: links:    ${PREFIX}/bin/argcheck, ${PREFIX}/bin/argcheck-consult "* ]]
+  count="$(source_skills | grep -c .)"
+  [[ "${err[3]}" == "install.sh: skills:   ${count} skills copied to ${TEST_HOME}/.claude/skills ("*"), "[0-9]*" KB" ]]
+  grep -q '^\$ pip install --force-reinstall --no-deps ' "${share}/install.log"
+  grep -q 'Successfully installed argcheck' "${share}/install.log"
+}
+
+@test "a failed pip step says where pip's output is, with its last lines" {
+  local copy="${BATS_TEST_TMPDIR}/checkout" prefix="${BATS_TEST_TMPDIR}/broken-prefix"
+  mkdir -p "${copy}"
+  cp -R "${REPO_DIR}/install.sh" "${REPO_DIR}/installer" "${REPO_DIR}/checker" "${REPO_DIR}/skills" "${copy}/"
+  rm -rf "${copy}/checker/build" "${copy}/checker/dist"
+  printf '[project\nname = "argcheck"\n' >"${copy}/checker/pyproject.toml"  # not TOML: the build fails at once
+
+  run -1 --separate-stderr "${copy}/install.sh" --prefix "${prefix}"
+
+  [[ "${stderr}" == *"could not build the checker from ${copy}/checker; pip's whole output is in ${prefix}/share/argcheck/install.log"* ]]
+  [[ "${stderr}" == *"  pip: "* ]]
+  [ -s "${prefix}/share/argcheck/install.log" ]
 }
 
 @test "install lays out the venv, the wrappers and the symlinks" {
@@ -175,7 +204,7 @@ setup() {
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --mcp --dry-run
 
   [[ "${stderr}" == *"claude is not on PATH"*"run in ${TEST_HOME}: claude mcp add --scope user argcheck -- ${PREFIX}/bin/argcheck mcp"* ]]
-  [[ "${lines[-2]}" == *", MCP server not registered (claude not on PATH)" ]]
+  [[ "${lines[-3]}" == *", MCP server not registered (claude not on PATH)" ]]
 }
 
 @test "--allow-skills adds a Skill rule per skill to the settings, keeps the rest, and uninstall takes only its own" {
@@ -285,7 +314,7 @@ PY
   printf '%s\n' '{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "my-stop"}]}]}}' >"${settings}"
   cp "${settings}" "${SHARED}/users-own-settings.json"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --project "${project}" --hooks --yes </dev/null
-  [[ "${lines[-2]}" == *", hooks in ${settings}" ]]
+  [[ "${lines[-3]}" == *", hooks in ${settings}" ]]
   run -0 python3 - "${settings}" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -1,5 +1,9 @@
-"""The README's first command works as written on a fresh copy of the checkout: for a user who is not root and
-whose PATH lacks ~/.local/bin, and for root with a prefix whose bin is not on PATH either.
+"""The README's first commands work as written on a fresh copy of the checkout.
+
+For a user who is not root and whose PATH lacks ~/.local/bin, the whole first block runs in order in one
+shell (`set -e`), with no exit 127: install and demo, put the bin folder on PATH, the next demo. For root
+with a prefix whose bin is not on PATH either, the first command works and the installer's last line, the
+next command by its full path, runs as printed.
 
 As root (CI), the non-root case runs as a throwaway user made with useradd and removed afterwards; as
 another user, it runs as that user. Each case gets a clean environment (env -i) with PATH=/usr/bin:/bin.
@@ -23,9 +27,10 @@ LEFT_OUT = (".venv", ".cache", ".git", ".argcheck", "__pycache__", "*.egg-info",
             ".hypothesis")
 
 
-def readme_first_command() -> str:
+def readme_first_commands() -> list[str]:
+    """The lines of the README's first bash block."""
     block = re.search(r"```bash\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
-    return block.group(1).strip()
+    return [line for line in block.group(1).strip().splitlines() if line.strip()]
 
 
 def pip_environment(home: Path) -> dict:
@@ -45,9 +50,10 @@ def copy_checkout(home: Path) -> Path:
     return checkout
 
 
-def run_first_command(home: Path, checkout: Path, user: str | None, extra: dict) -> subprocess.CompletedProcess:
+def run_in_one_shell(home: Path, checkout: Path, user: str | None, extra: dict,
+                     commands: list[str]) -> subprocess.CompletedProcess:
     env = {"HOME": str(home), "PATH": CLEAN_PATH, "LANG": "C.UTF-8", **pip_environment(home), **extra}
-    script = f"cd {checkout} && {readme_first_command()}"
+    script = "\n".join(["set -e", f"cd {checkout}", *commands])
     prefix = ["runuser", "-u", user, "--"] if user else []
     argv = [*prefix, "env", "-i", *(f"{k}={v}" for k, v in env.items()), "bash", "-c", script]
     return subprocess.run(argv, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
@@ -59,6 +65,21 @@ def assert_demo_played(done: subprocess.CompletedProcess, bin_dir: Path) -> None
     assert "command not found" not in output
     assert "argcheck demo" in done.stdout and "Decision log" in done.stdout, done.stdout[-3000:]
     assert f'{bin_dir} is not on PATH; add it with: export PATH="{bin_dir}:$PATH"' in output
+    assert f"Next: {bin_dir}/argcheck demo toulmin" in done.stdout, done.stdout[-1500:]
+
+
+def next_command(done: subprocess.CompletedProcess) -> str:
+    """The installer's last line: `Next: COMMAND`."""
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("Next: "), done.stdout[-1500:]
+    return last.removeprefix("Next: ")
+
+
+def test_the_readme_block_is_install_path_and_the_next_demo():
+    commands = readme_first_commands()
+    assert commands[0] == "./install.sh --demo"
+    assert commands[-1] == "argcheck demo toulmin"
+    assert len(commands) == 3 and commands[1].startswith('export PATH="$HOME/.local/bin:')
 
 
 @pytest.fixture
@@ -79,21 +100,29 @@ def new_user(tmp_path):
         subprocess.run(["userdel", "-r", name], check=False, capture_output=True)
 
 
-def test_the_first_command_works_for_a_user_without_local_bin_on_path(new_user):
+def test_the_first_commands_run_in_order_in_one_shell_for_a_user_without_local_bin_on_path(new_user):
     user, home = new_user
     checkout = copy_checkout(home)
     if user:
         subprocess.run(["chown", "-R", f"{user}:", str(home)], check=True)
-    done = run_first_command(home, checkout, user, {})
+    done = run_in_one_shell(home, checkout, user, {}, readme_first_commands())
+    assert done.returncode != 127
     assert_demo_played(done, home / ".local" / "bin")
     assert (home / ".local" / "bin" / "argcheck").exists()
+    assert "Toulmin" in done.stdout.split("Next: ")[-1], done.stdout[-3000:]  # the third line's demo played
 
 
-def test_the_first_command_works_for_root_with_a_prefix_off_path(tmp_path):
+def test_the_first_command_and_the_printed_next_one_work_for_root_with_a_prefix_off_path(tmp_path):
     if os.geteuid() != 0:
         pytest.skip("the root case needs root (CI runs the tests as root)")
     home = tmp_path / "home"
     home.mkdir()
     prefix = tmp_path / "prefix"  # root's default, /usr/local, is usually on PATH: this one is not
-    done = run_first_command(home, copy_checkout(home), None, {"ARGCHECK_PREFIX": str(prefix)})
+    checkout = copy_checkout(home)
+    done = run_in_one_shell(home, checkout, None, {"ARGCHECK_PREFIX": str(prefix)}, readme_first_commands()[:1])
     assert_demo_played(done, prefix / "bin")
+    printed = next_command(done)
+    assert printed == f"{prefix}/bin/argcheck demo toulmin"
+    shown = run_in_one_shell(home, checkout, None, {}, [printed])
+    assert shown.returncode == 0, (shown.stdout + shown.stderr)[-3000:]
+    assert "Toulmin" in shown.stdout, shown.stdout[-3000:]

@@ -27,7 +27,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import sessions
 from kit.skillrun import FIXTURES, make_sandbox, shell_blocks, skill_file, state_file
+from sessions import TASKS
 from wholerun import Plan, agent, bash, claude_env, commands_of, drive, dry_run
 
 pytestmark = [pytest.mark.realcli, pytest.mark.slow]
@@ -36,10 +38,6 @@ REPO = Path(__file__).resolve().parents[2]
 INSTALL_LIMIT = 300
 CONSENT = ["--hooks", "--yes"]  # the README's one consent step, without a terminal
 ROUTES = ("slash", "skill-tool")
-TASKS = {"triz": "How can an electric car keep its driving range in freezing weather?",
-         "deliberate": "Should our CLI's state files use SQLite or an append-only JSON log? Ask codex.",
-         "toulmin": "Should we replace the ORM with raw SQL in the billing service?",
-         "council": "Critique docs/design.md with the council."}
 
 
 def scenario_of(skill: str):
@@ -129,6 +127,7 @@ def toulmin_plan(route: str) -> tuple[Plan, str]:
 
 COUNCIL_STATE = ".argcheck/council-design.json"
 SUBAGENTS = ("Aristotle", "Descartes", "Leibniz", "Popper", "Russell")
+WAITING = "Waiting for the other personas."
 
 
 def brief(name: str) -> str:
@@ -183,7 +182,7 @@ def council_plan(route: str) -> tuple[Plan, str]:
                    bash(f"argcheck next {state}"), {"reply": "The critique is in .argcheck/council-design.md."}]},
         {"contains": "done (assessed)", "steps": [{"reply": "The council is done."}]}]
     # Otherwise some personas are still at work: a notice that comes during this turn joins it, so look again.
-    waiting = [{"reply": "Waiting for the other personas."}]
+    waiting = [{"reply": WAITING}]
     for _ in range(8):
         waiting = [{**bash(f"argcheck next {state}"), "delay": 1}, {"branch": [*arms, {"steps": waiting}]}]
     plan.notice = [bash(f"argcheck next {state}"), {"branch": [*arms, {"steps": waiting}]}]
@@ -244,3 +243,9 @@ def test_the_whole_run_completes_in_claude_code_with_no_refusal_of_a_taught_comm
     check = scenario_of(skill).check
     if check is not None and skill != "council":  # the council scenario checks its own headless run
         check(box, state)
+    if route == "slash":  # the run the README's "In Claude Code" block shows, abridged in docs/sessions/
+        places = {str(box.work): ".", str(installed["bin"]): "~/.local/bin", str(installed["home"]): "~",
+                  str(tmp_path): "<tmp>"}
+        text = sessions.transcript(skill, [t.prompt for t in plan.turns], outcome.streams, places,
+                                   waiting=(WAITING,), unordered=skill == "council")
+        sessions.check(skill, text)

@@ -6,7 +6,8 @@ its steps are the tool calls the model makes and the text that ends the turn. Su
 scripts (`routes`, keyed by a marker in their brief), and turns opened by a background subagent's
 completion notice follow `notice` (see tests/stubs/mock_llm_server.py).
 
-`drive` runs a plan against the pinned Claude Code in its default permission mode; `dry_run` runs the same
+`drive` runs a plan against the pinned Claude Code in its default permission mode, keeping each call's
+stream-json events (tests/realcli/sessions.py abridges them into docs/sessions/); `dry_run` runs the same
 plan's shell commands directly, in order, to check the plan itself without a client. `refusals` lists
 every refused or failed tool call of a run: each `permission_denials` entry of each `claude -p` result,
 and every tool result marked as an error in the main conversation and in each subagent's.
@@ -100,6 +101,7 @@ class Outcome:
     results: list  # the JSON result of each `claude -p` call
     server: MockLLMServer
     seconds: float
+    streams: list = field(default_factory=list)  # each `claude -p` call's stream-json events, in order
 
     def denials(self) -> list[dict]:
         return [d for result in self.results for d in result.get("permission_denials") or []]
@@ -142,6 +144,19 @@ class Outcome:
                 f"{len(refused['taught'])} of a taught command, {self.seconds:.1f} s")
 
 
+def stream_events(stdout: str) -> list[dict]:
+    """The events of `claude -p --output-format stream-json --verbose`: one JSON object a line."""
+    events = []
+    for line in stdout.splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict):
+            events.append(event)
+    return events
+
+
 def claude_env(home: Path, bin_dir: Path, stubs: Path, base_url: str, extra: dict) -> dict:
     keep = ("PATH", "LANG", "LC_ALL", "TERM")
     env = {k: v for k, v in os.environ.items() if k in keep}
@@ -154,28 +169,29 @@ def drive(plan: Plan, claude: Path, cwd: Path, env_for) -> Outcome:
     """Run the plan in the real Claude Code: one `claude -p` per user turn, `--resume` after the first."""
     server = MockLLMServer(plan.script(), routes=plan.routes, notice=plan.notice).start()
     env = env_for(server.base_url)
-    results, session, started = [], None, time.monotonic()
+    results, streams, session, started = [], [], None, time.monotonic()
     try:
         for turn in plan.turns:
             if turn.before is not None:
                 turn.before()
-            argv = [str(claude), "-p", turn.prompt, "--output-format", "json"]
+            argv = [str(claude), "-p", turn.prompt, "--output-format", "stream-json", "--verbose"]
             if session:
                 argv += ["--resume", session]
             done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
                                   timeout=RUN_LIMIT)
-            try:
-                result = json.loads(done.stdout)
-            except json.JSONDecodeError as error:
-                raise AssertionError(f"claude -p gave no JSON (exit {done.returncode}): {done.stdout[-1500:]}"
-                                     f"{done.stderr[-1500:]}") from error
+            stream = stream_events(done.stdout)
+            result = next((event for event in reversed(stream) if event.get("type") == "result"), None)
+            if result is None:
+                raise AssertionError(f"claude -p gave no result event (exit {done.returncode}): "
+                                     f"{done.stdout[-1500:]}{done.stderr[-1500:]}")
             results.append(result)
+            streams.append(stream)
             session = result.get("session_id", session)
             if done.returncode != 0 or result.get("is_error"):
                 break
     finally:
         server.stop()
-    return Outcome(results, server, time.monotonic() - started)
+    return Outcome(results, server, time.monotonic() - started, streams)
 
 
 def dry_run(plan: Plan, cwd: Path, env: dict) -> list[str]:

@@ -24,7 +24,8 @@ def test_readme_shows_every_command_help():
 
 def test_readme_opens_with_install_and_test_commands():
     blocks = (ROOT / "README.md").read_text().split("```bash\n")
-    assert blocks[1].split("```")[0].strip() == "./install.sh --demo"
+    first = blocks[1].split("```")[0].strip().splitlines()
+    assert first[0] == "./install.sh --demo" and first[-1] == "argcheck demo toulmin"  # test_readme_first_command.py
     assert blocks[2].strip().startswith("./run-tests.sh")
 
 
