@@ -157,3 +157,62 @@ def test_the_count_is_private_to_the_user(project, hook, state_home):
     hook("Stop", stop_input(project), env=state_home)
     path = os.path.join(state_home["XDG_STATE_HOME"], "argcheck", "stop-blocks", "conv-1")
     assert oct(os.stat(path).st_mode & 0o777) == oct(0o600)
+
+
+def transcript_lines(*entries) -> str:
+    """A Claude Code transcript: ("prompt", text), ("call", tool), ("result", text), ("feedback", text)."""
+    lines = []
+    for kind, text in entries:
+        if kind == "prompt":
+            lines.append({"type": "user", "message": {"role": "user", "content": text}})
+        elif kind == "feedback":
+            lines.append({"type": "user", "message": {"role": "user", "content": f"Stop hook feedback:\n{text}"}})
+        elif kind == "call":
+            lines.append({"type": "assistant", "message": {"role": "assistant", "content": [
+                {"type": "tool_use", "id": f"toolu_{len(lines)}", "name": text, "input": {}}]}})
+        else:
+            lines.append({"type": "user", "message": {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": f"toolu_{len(lines) - 1}", "content": text, "is_error": True}]}})
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+REFUSED_IN_P_MODE = "Claude requested permissions to use WebSearch, but you haven't granted it yet."
+REFUSED_ON_SCREEN = ("The user doesn't want to proceed with this tool use. The tool use was rejected. STOP what you "
+                     "are doing and wait for the user to tell you how to proceed.")
+
+
+@pytest.mark.parametrize("entries, refused", [
+    ((("prompt", "run triz"), ("call", "WebSearch"), ("result", REFUSED_IN_P_MODE)), True),
+    ((("prompt", "run triz"), ("call", "WebSearch"), ("result", REFUSED_ON_SCREEN), ("call", "Bash"),
+      ("result", "ok")), True),
+    ((("prompt", "run triz"), ("call", "WebSearch"), ("result", REFUSED_IN_P_MODE), ("feedback", "argcheck: ...")),
+     True),
+    ((("prompt", "run triz"), ("call", "WebSearch"), ("result", REFUSED_IN_P_MODE), ("prompt", "go on"),
+      ("call", "Bash"), ("result", "Exit code 1")), False),
+    ((("prompt", "run triz"), ("call", "Bash"), ("result", "Exit code 1")), False),
+    ((), False),
+])
+def test_a_refusal_counts_only_in_the_turn_since_the_users_last_prompt(entries, refused):
+    assert stopgate.user_refused_last_turn(transcript_lines(*entries)) is refused
+
+
+def test_no_block_in_a_turn_where_the_user_refused_a_tool_call(project, hook, state_home, tmp_path):
+    init(project)
+    folder = tmp_path / "claude" / "projects" / "-work"
+    folder.mkdir(parents=True)
+    transcript = folder / "conv-1.jsonl"
+    transcript.write_text(transcript_lines(("prompt", "run triz"), ("call", "WebSearch"),
+                                           ("result", REFUSED_IN_P_MODE)))
+    answer = hook("Stop", stop_input(project, transcript_path=str(transcript)), env=state_home)
+    assert not answer.stdout.strip()
+    transcript.write_text(transcript_lines(("prompt", "run triz"), ("call", "Bash"), ("result", "Exit code 1")))
+    blocked = json.loads(hook("Stop", stop_input(project, transcript_path=str(transcript)), env=state_home).stdout)
+    assert blocked["decision"] == "block"
+
+
+def test_a_refusal_in_a_file_that_is_not_this_sessions_transcript_does_not_count(project, hook, state_home, tmp_path):
+    init(project)
+    elsewhere = tmp_path / "notes.jsonl"
+    elsewhere.write_text(transcript_lines(("prompt", "x"), ("call", "WebSearch"), ("result", REFUSED_IN_P_MODE)))
+    blocked = json.loads(hook("Stop", stop_input(project, transcript_path=str(elsewhere)), env=state_home).stdout)
+    assert blocked["decision"] == "block"

@@ -58,3 +58,20 @@ def _read(path: str) -> str | None:
             if name == path:
                 return None
     return "\n".join(parts)
+
+
+TAIL_BYTES = 1024 * 1024  # the end of a conversation: its last turn, for the Stop gate
+
+
+def tail(path, session) -> str | None:
+    """The last TAIL_BYTES of the conversation's own transcript (the Stop event's `transcript_path`), or None
+    when it is not where Claude Code keeps this session's transcript or cannot be read."""
+    if not _claude_transcript(path, session):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - TAIL_BYTES))
+            return handle.read(TAIL_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None

@@ -213,9 +213,19 @@ def stop(hook_input: dict) -> dict | None:
     if count is None:
         return None  # a count it cannot read: fail open, never trap the agent
     reason = stopgate.decide(open_runs, session_id, active, hook_input.get("background_tasks"), count)
+    if reason is not None and _user_refused(hook_input, session_id):
+        return None  # the user said no to a tool call: the turn is the user's to continue
     if reason is None or not stopgate.remember_blocks(session_id, count + 1):
         return None  # nothing owed, or a count it cannot keep: the stop goes through
     return answers.block_stop(reason)
+
+
+def _user_refused(hook_input: dict, session_id) -> bool:
+    """The conversation's transcript shows a tool call the user refused in this turn."""
+    from argcheck.files import transcripts
+    from argcheck.harness import stopgate
+
+    return stopgate.user_refused_last_turn(transcripts.tail(hook_input.get("transcript_path"), session_id))
 
 
 def session_start(hook_input: dict) -> dict | None:

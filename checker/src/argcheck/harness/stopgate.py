@@ -6,6 +6,10 @@ blocks for a run that waits for the user, a consultee or an arbiter, for a run a
 started, while background tasks (subagents) are still running, or more than MAX_BLOCKS times in a row: after
 that the agent may stop, and the user sees the run where it stands. The agent can always end a run
 honestly with the protocol's cancel or abort move, which closes it.
+
+Nor does it block a turn in which the user refused a tool call (`user_refused_last_turn`, read from the
+client's own transcript): Claude Code then tells the model to stop and wait for the user, and a protocol's
+way on (triz asks the user for sources when a web search is refused) is the user's next message.
 """
 
 from __future__ import annotations
@@ -33,6 +37,47 @@ def decide(runs: list, session_id, stop_hook_active: bool, background_tasks, blo
         return None
     owing = owing_runs(runs, session_id)
     return reason_for(owing[0]) if owing else None
+
+
+# What Claude Code writes as the result of a tool call the user refused: interactively, and in `-p` mode
+# where a permission nobody granted is refused.
+REFUSALS = ("The user doesn't want to proceed with this tool use", "but you haven't granted it yet")
+HOOK_FEEDBACK = "Stop hook feedback:"  # a blocked stop's reason, written as a user line: not a prompt
+MAX_LINES = 2000
+
+
+def user_refused_last_turn(transcript: str | None) -> bool:
+    """True when, after the last prompt the user typed, the transcript shows a tool call the user refused."""
+    if not transcript:
+        return False
+    import json
+
+    for text in transcript.splitlines()[::-1][:MAX_LINES]:
+        if '"user"' not in text:
+            continue
+        try:
+            line = json.loads(text)
+        except ValueError:
+            continue
+        message = line.get("message") if isinstance(line, dict) else None
+        content = message.get("content") if isinstance(message, dict) and line.get("type") == "user" else None
+        if isinstance(content, str):
+            if not content.startswith(HOOK_FEEDBACK) and not line.get("isMeta"):
+                return False  # the user's own prompt: the turn began here
+            continue
+        blocks = [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
+        if any(block.get("type") == "tool_result" and _refused(block.get("content")) for block in blocks):
+            return True
+        if any(block.get("type") == "text" for block in blocks) and not line.get("isMeta"):
+            return False
+    return False
+
+
+def _refused(content) -> bool:
+    if isinstance(content, list):
+        content = " ".join(block.get("text", "") for block in content if isinstance(block, dict)
+                           and isinstance(block.get("text"), str))
+    return isinstance(content, str) and any(mark in content for mark in REFUSALS)
 
 
 def reason_for(run) -> str:
