@@ -216,3 +216,31 @@ def test_a_refusal_in_a_file_that_is_not_this_sessions_transcript_does_not_count
     elsewhere.write_text(transcript_lines(("prompt", "x"), ("call", "WebSearch"), ("result", REFUSED_IN_P_MODE)))
     blocked = json.loads(hook("Stop", stop_input(project, transcript_path=str(elsewhere)), env=state_home).stdout)
     assert blocked["decision"] == "block"
+
+
+def test_the_gate_waits_a_moment_for_the_client_to_write_the_turns_last_lines(project, hook, state_home, tmp_path):
+    """Claude Code calls the Stop hook before its transcript holds the turn's end: the refusal and the
+    message the turn ended with (last_assistant_message) arrive a moment later, and still count."""
+    import threading
+    import time
+
+    init(project)
+    folder = tmp_path / "claude" / "projects" / "-work"
+    folder.mkdir(parents=True)
+    transcript = folder / "conv-1.jsonl"
+    transcript.write_text(transcript_lines(("prompt", "run triz"), ("call", "WebSearch")))
+    ending = {"type": "assistant", "message": {"role": "assistant", "content": [
+        {"type": "text", "text": "Over to you: sources?"}]}}
+
+    def client_writes_late():
+        time.sleep(0.4)
+        with transcript.open("a") as handle:
+            handle.write(transcript_lines(("result", REFUSED_IN_P_MODE)).replace("toolu_-1", "toolu_1"))
+            handle.write(json.dumps(ending) + "\n")
+
+    writer = threading.Thread(target=client_writes_late)
+    writer.start()
+    answer = hook("Stop", stop_input(project, transcript_path=str(transcript),
+                                     last_assistant_message="Over to you: sources?"), env=state_home)
+    writer.join()
+    assert not answer.stdout.strip()

@@ -235,6 +235,11 @@ def test_the_whole_run_completes_in_claude_code_with_no_refusal_of_a_taught_comm
     assert {e["tool"] for e in refused["errors"]} <= expected, json.dumps(refused["errors"], indent=1)[:6000]
     assert len(outcome.results) == len(plan.turns), "every user turn ran"
     assert not any(r.get("is_error") for r in outcome.results), json.dumps(outcome.results[-1])[:3000]
+    said = [str(r.get("result", "")) for r in outcome.results]
+    assert not any("MOCK-ECHO" in text for text in said), ("the scripted model ran out of steps: a turn was off", said)
+    if skill != "council":  # each user turn ends with the reply the plan scripted for it, not a step early
+        scripted = [next((s["reply"] for s in turn.steps[::-1] if "reply" in s), None) for turn in plan.turns]
+        assert [t for t, r in zip(said, scripted) if r is not None] == [r for r in scripted if r is not None]
     status = box.argcheck("next", state, "--format", "json", what="the final status").stdout
     assert json.loads(status)["status"] == LAST[skill], status[:2000]
     if skill == "council":  # the personas ran in background subagents, whose notices opened turns

@@ -220,12 +220,26 @@ def stop(hook_input: dict) -> dict | None:
     return answers.block_stop(reason)
 
 
+TRANSCRIPT_WAIT, TRANSCRIPT_POLL = 2.0, 0.05  # seconds: the client writes its transcript a moment behind
+
+
 def _user_refused(hook_input: dict, session_id) -> bool:
-    """The conversation's transcript shows a tool call the user refused in this turn."""
+    """The conversation's transcript shows a tool call the user refused in this turn. The client may not have
+    written the turn's last lines yet when it calls the hook: the transcript is read again, for a moment,
+    until it holds the message the turn ended with (`last_assistant_message`)."""
+    import time
+
     from argcheck.files import transcripts
     from argcheck.harness import stopgate
 
-    return stopgate.user_refused_last_turn(transcripts.tail(hook_input.get("transcript_path"), session_id))
+    path, last = hook_input.get("transcript_path"), hook_input.get("last_assistant_message")
+    needle = stopgate.as_written(last) if isinstance(last, str) and last.strip() else None
+    deadline = time.monotonic() + TRANSCRIPT_WAIT
+    text = transcripts.tail(path, session_id)
+    while text is not None and needle and needle not in text and time.monotonic() < deadline:
+        time.sleep(TRANSCRIPT_POLL)
+        text = transcripts.tail(path, session_id)
+    return stopgate.user_refused_last_turn(text)
 
 
 def session_start(hook_input: dict) -> dict | None:

@@ -73,6 +73,13 @@ def user_refused_last_turn(transcript: str | None) -> bool:
     return False
 
 
+def as_written(text: str) -> str:
+    """The start of `text` as it stands inside a JSON string in the transcript (found before it is parsed)."""
+    import json
+
+    return json.dumps(text[:120], ensure_ascii=False)[1:-1]
+
+
 def _refused(content) -> bool:
     if isinstance(content, list):
         content = " ".join(block.get("text", "") for block in content if isinstance(block, dict)
