@@ -196,10 +196,10 @@ async def test_generic_tools_and_the_council(tmp_path):
         assert not error and rendered["report"].startswith("flowchart LR")
         md, _ = await call(client, "argcheck_render", state=".argcheck/t.json")
         assert "via codex" in md["report"] and "RELAXED for warrant" in md["report"]
-        record, error = await call(client, "argcheck_render", state="t.json", format="madr")
+        record, error = await call(client, "argcheck_render", state=".argcheck/t.json", format="madr")
         assert not error and record["report"].startswith("---\nstatus: proposed\n")
         assert "## Considered Options" in record["report"]
-        argdown, error = await call(client, "argcheck_render", state="t.json", format="argdown")
+        argdown, error = await call(client, "argcheck_render", state=".argcheck/t.json", format="argdown")
         assert not error and "  <+ [warrant]" in argdown["report"]
 
 

@@ -94,9 +94,12 @@ def recommended_moves(state, filled: bool = True) -> list[dict]:
         return [dlb.arbitrate()]
     if step["actor"] == "user":
         return []
-    assert "\n" not in step["commands"][0], "a command the agent copies is one line"
-    argv = shlex.split(step["commands"][0])  # argcheck apply STATE '<moves>', as a shell reads it
-    assert argv[:2] == ["argcheck", "apply"] and len(argv) == 4, step["commands"][0]
+    assert all("\n" not in command for command in step["commands"]), "a command the agent copies is one line"
+    # the first `argcheck apply STATE '<moves>'` (a quick run's decision log is rendered before it is presented)
+    applying = [command for command in step["commands"] if command.startswith("argcheck apply ")]
+    assert applying, step["commands"]
+    argv = shlex.split(applying[0])  # as a shell reads it
+    assert argv[:2] == ["argcheck", "apply"] and len(argv) == 4, applying[0]
     document = json.loads(argv[3])
     moves = document if isinstance(document, list) else [document]
     return filled_in(moves) if filled else moves

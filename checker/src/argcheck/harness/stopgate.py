@@ -9,7 +9,7 @@ honestly with the protocol's cancel or abort move, which closes it.
 
 Nor does it block a turn in which the user refused a tool call (`user_refused_last_turn`, read from the
 client's own transcript): Claude Code then tells the model to stop and wait for the user, and a protocol's
-way on (triz asks the user for sources when a web search is refused) is the user's next message.
+way on (asking the user for sources when a web search is refused) is the user's next message.
 """
 
 from __future__ import annotations
