@@ -106,6 +106,7 @@ COMMANDS = {
         "--page": "value",
         "--protocol": "value",
         "--status": "value",
+        "delete": "ask",
     }),
     "doctor": ((), {
     }),

@@ -58,6 +58,8 @@ def _entry(command, click, context) -> tuple[tuple[str, ...], dict[str, str]]:
             sub = command.get_command(context, name)
             if effects.declared(sub) is not None:
                 _merge(options, _entry(sub, click, click.Context(sub, parent=context))[1])
+            else:  # a sub-command consent never vouches for (`sessions delete`): its word always asks
+                _merge(options, {name: ASK})
     return positional, dict(sorted(options.items()))
 
 
