@@ -171,6 +171,8 @@ def test_help_is_allowed_only_where_click_prints_help(shared):
     f"argcheck render {RUN} --output=notes.md",
     f"argcheck render {RUN} -o .argcheck/../README.md",
     f"argcheck render {RUN} -o .argcheck/ok.md -o {{outside}}/r.md",
+    "argcheck sessions prune --older-than 0s --include-open",
+    "argcheck sessions prune --include-open --dry-run --older-than 1d",
     f"argcheck render {RUN} --format madr -o docs/adr/NNNN-title.md",
     "argcheck verify --format sarif -o argcheck.sarif",
     "argcheck schema --output-dir {outside}/schemas",
