@@ -297,3 +297,23 @@ def test_an_absolute_write_to_a_transcript_is_denied_in_a_project_with_runs(tmp_
                       env={"HOME": str(home), "CLAUDE_PROJECT_DIR": str(project),
                            "XDG_CONFIG_HOME": str(tmp_path / "config")})
     assert '"deny"' in answer.stdout.decode()
+
+
+@pytest.mark.parametrize("command", [
+    "echo ZWNobyB4IHwgYXJnY2hlY2sgaG9vayBVc2VyUHJvbXB0U3VibWl0 | base64 -d | sh",
+    "echo YXJnY2hlY2sgaG9vayBTdG9w | base64 --decode | bash",
+    "rev <<< 'potS kooh kcehcgra' | sh",
+    "bash -c \"$(echo ZWNobw== | base64 -d)\"",
+    "python3 -c 'import base64; exec(base64.b64decode(\"cHJpbnQoMSk=\"))'",
+    "xxd -r -p payload.hex | python3 -",
+    "eval \"$(base64 -d < payload.txt)\"",
+])
+def test_a_command_that_decodes_text_into_a_program_and_runs_it_is_denied(command):
+    """Its text hides what runs (an outside probe's spelling of the hook entry): the entry cannot be ruled out."""
+    assert tampering.reason(command) == tampering.DECODED_REASON
+
+
+@pytest.mark.parametrize("command", ["cat a.b64 | base64 -d > out.bin", "git log --oneline | rev | head",
+                                     "python3 -c 'print(1)'", "echo hi | sh", "base64 notes.txt"])
+def test_decoding_alone_or_running_alone_is_left_alone(command):
+    assert tampering.reason(command) is None
