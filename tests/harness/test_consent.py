@@ -392,18 +392,31 @@ def test_a_module_planted_in_the_commands_folder_is_never_imported(world, tmp_pa
 
 
 @pytest.mark.parametrize("impostor", ["argcheck", "argcheck-consult"])
-def test_a_look_alike_earlier_on_path_gets_no_decision(shared, tmp_path, monkeypatch, impostor):
-    """An agent that writes its own `argcheck` (or `argcheck-consult`) into a folder on PATH, such as a
-    project's .venv/bin, could make an approved command run anything: the consent vouches only for this
-    install's programs."""
+def test_a_look_alike_in_the_project_earlier_on_path_gets_no_decision(shared, monkeypatch, impostor):
+    """An agent that writes its own `argcheck` (or `argcheck-consult`) into the project's .venv/bin, on PATH,
+    could make an approved command run anything: the consent never vouches for a program in the project."""
     assert verdict(shared, f"argcheck next {RUN}") == "allow"
-    fake = tmp_path / "agent-bin"
-    fake.mkdir()
+    fake = shared["project"] / ".venv" / "bin"
+    fake.mkdir(parents=True, exist_ok=True)
     (fake / impostor).write_text("#!/bin/sh\necho impostor\n")
     (fake / impostor).chmod(0o755)
     monkeypatch.setenv("PATH", os.pathsep.join([str(fake), os.environ["PATH"]]))
-    assert verdict(shared, f"argcheck next {RUN}") is None
-    assert consent.runs_this_install() is False
+    try:
+        assert verdict(shared, f"argcheck next {RUN}") is None
+        assert consent.runs_this_install(str(shared["project"])) is False
+    finally:
+        (fake / impostor).unlink()
+
+
+def test_a_program_of_the_users_own_setup_outside_the_project_is_trusted(shared, tmp_path, monkeypatch):
+    """An `argcheck-consult` stub the user put on PATH outside the project (the offline tests' replay) is the
+    user's own choice, not the agent's."""
+    stubs = tmp_path / "user-stubs"
+    stubs.mkdir()
+    (stubs / "argcheck-consult").write_text("#!/bin/sh\necho stub\n")
+    (stubs / "argcheck-consult").chmod(0o755)
+    monkeypatch.setenv("PATH", os.pathsep.join([str(stubs), os.environ["PATH"]]))
+    assert verdict(shared, f"argcheck next {RUN}") == "allow"
 
 
 def test_copying_a_private_file_into_a_run_asks(world):

@@ -16,10 +16,10 @@ command resolves it, from the command's working directory with every symlink fol
 
 A block of several commands is decided command by command: allowed only when each is; asked when one asks.
 
-The word `argcheck` is vouched for only when it names this install: the first `argcheck` on PATH (the client
-passes its PATH on to the agent's shell, as to this hook) must be the one beside this interpreter, and an
-`argcheck-consult` on PATH the wrappers beside it. A look-alike earlier on PATH (a script the agent wrote
-into a project's `.venv/bin`) gets no decision.
+The word `argcheck` is vouched for only when it cannot name a program the agent wrote: the first `argcheck`
+on PATH (the client passes its PATH on to the agent's shell, as to this hook), and any `argcheck-consult`,
+is this install's own or lies outside the project. A look-alike in the project (a script the agent wrote
+into its `.venv/bin`) gets no decision.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def decide(command, cwd: str, project: str, read) -> Verdict | None:
     """The verdict on the Bash `command` run in `cwd`, in `project`; `read(args, cwd)` gives a command's
     effects (HELP, [(kind, path)], or None)."""
     block = shellwords.split_block(command)
-    if not block or read is None or not runs_this_install():
+    if not block or read is None or not runs_this_install(project):
         return None
     verdicts = []
     for words in block:
@@ -71,19 +71,25 @@ def decide(command, cwd: str, project: str, read) -> Verdict | None:
                           f"{'; '.join(verdict.reason for verdict in verdicts)}")
 
 
-def runs_this_install() -> bool:
-    """The programs the agent's shell will find on PATH are this install's: `argcheck` first on PATH is the
-    one beside this interpreter, and `argcheck-consult`, if any is on PATH, is this install's wrappers."""
+def runs_this_install(project: str) -> bool:
+    """No look-alike of argcheck's programs inside the project comes first on PATH: the `argcheck` (and any
+    `argcheck-consult`) the agent's shell finds is this install's own, or lies outside the project (the
+    user's own setup: a test stub, another install). A program the agent wrote into the project (its
+    `.venv/bin`, which the agent's editors reach without asking) is never vouched for."""
     import shutil
     import sys
 
     here = os.path.dirname(sys.executable)  # the venv's bin (not resolved: a venv's python is a link)
-    found = shutil.which(PROGRAM)
-    if found is None or os.path.realpath(found) != os.path.realpath(os.path.join(here, PROGRAM)):
-        return False
-    wrapper = shutil.which(PROGRAM + "-consult")
-    ours = os.path.join(here, os.pardir, os.pardir, "wrappers", "consult")
-    return wrapper is None or os.path.realpath(wrapper) == os.path.realpath(ours)
+    ours = {PROGRAM: os.path.join(here, PROGRAM),
+            PROGRAM + "-consult": os.path.join(here, os.pardir, os.pardir, "wrappers", "consult")}
+    root = os.path.realpath(project)
+    for name, own in ours.items():
+        found = shutil.which(name)
+        if found is None or os.path.realpath(found) == os.path.realpath(own):
+            continue
+        if any(places.inside(place, root) for place in (os.path.abspath(found), os.path.realpath(found))):
+            return False
+    return shutil.which(PROGRAM) is not None
 
 
 def _one(args: list[str], cwd: str, project: str, read) -> Verdict | None:
