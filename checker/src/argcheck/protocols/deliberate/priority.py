@@ -56,7 +56,7 @@ def on_prioritise(eng, move: dict) -> list[Finding]:
     if found:
         return found
     state.priorities.append({"first": list(move.get("first", [])), "drop": list(move.get("drop", [])),
-                             "asked": open_ids, "round": state.iteration, "seq": eng.seq})
+                             "asked": open_ids, "round": state.iteration, "seq": eng.seq, "via": move.get("via")})
     return []
 
 
@@ -79,11 +79,12 @@ def awaiting(state) -> bool:
 
 
 def latest(state) -> dict | None:
-    """The user's last priority, as recorded ({first, drop, asked, round, seq}), or None."""
+    """The user's last priority, as recorded ({first, drop, asked, round, seq, via}), or None."""
     return state.priorities[-1] if state.priorities else None
 
 
 def priority_line(given: dict) -> str:
     first = ", ".join(given["first"]) or "none named"
     drop = ", ".join(given["drop"]) or "none"
-    return f"The user's priority (move #{given['seq']}): take first {first}; drop {drop}"
+    where = ", in the page" if given.get("via") == "page" else ""
+    return f"The user's priority (move #{given['seq']}{where}): take first {first}; drop {drop}"
