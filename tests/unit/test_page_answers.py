@@ -193,13 +193,25 @@ def test_protocols_without_forms_offer_none(tmp_path):
     assert answers.pending_form(runs.load(str(path))) is None
 
 
-def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
+def test_a_hold_on_a_run_that_waits_for_the_agent_leaves_the_chat_route_open(tmp_path):
     path = tmp_path / "deliberate.json"
     options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
     operations.init_file(str(path), "deliberate", options, default_env())
     constraint = {"type": "ledger", "actor": "user", "id": "L1", "text": "Keep diffs small.", "provenance": "user",
                   "claim_type": "constraint"}
-    mine = {"type": "point", "actor": "orchestrator", "id": "P1", "kind": "empirical", "text": "JSON diffs well."}
+    pagehold.take(str(path), "http://127.0.0.1:9/")
+    try:  # the page asks nothing (no form): the user's entry typed in chat goes on
+        assert operations.apply_to_file(str(path), [constraint]).applied
+    finally:
+        pagehold.release(str(path))
+
+
+def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
+    path = tmp_path / "deliberate.json"
+    waiting_deliberation(path)
+    constraint = {"type": "ledger", "actor": "user", "id": "L1", "text": "Keep diffs small.", "provenance": "user",
+                  "claim_type": "constraint"}
+    mine = {"type": "point", "actor": "orchestrator", "id": "P9", "kind": "empirical", "text": "JSON diffs well."}
     pagehold.take(str(path), "http://127.0.0.1:9/")
     try:
         assert [f.code for f in operations.apply_to_file(str(path), [constraint]).findings] == ["ARG040"]

@@ -1,7 +1,7 @@
 """The page's hold on a run's question: a small file beside the state while `argcheck view --serve` runs.
 
-While the page server lives, a user move applied by anyone but the page is refused (ARG040): the user
-answers in the page, not through the agent. The hold names the server's process and its URL, never its
+While the page server lives and its page asks the user a question, a user move of a kind the page records,
+applied by anyone but the page, is refused (ARG040): the user answers in the page, not through the agent. The hold names the server's process and its URL, never its
 secret. A hold whose process is gone holds nothing (a crashed server releases the question by itself).
 """
 
@@ -64,7 +64,19 @@ def refusals(state_path: str, doc: dict, moves: list) -> list:
     answered = set(protocol_calls.call(spec, "page_moves"))
     if not any(isinstance(m, dict) and m.get("actor") == "user" and m.get("type") in answered for m in moves):
         return []
+    if not _page_asks(state_path, doc, spec):
+        return []
     return [finding("ARG040", path="/moves", target=str(held.get("url") or hold_path(state_path)))]
+
+
+def _page_asks(state_path: str, doc: dict, spec) -> bool:
+    """The page shows a form now: the run waits for the user (a run that waits for the agent keeps the chat
+    route open, since the page then asks nothing)."""
+    from argcheck.core import protocol_calls, replay
+    from argcheck.files.operations import env_for
+
+    engine = replay.replay(doc, env_for(doc, state_path)).engine
+    return engine is not None and protocol_calls.call(spec, "page_form", engine.state) is not None
 
 
 def _read(path: str) -> dict | None:
