@@ -194,6 +194,7 @@ def test_the_deliberate_priority_over_more_than_seven_points_is_given_in_the_pag
         "prioritise", "user", ["P1", "P3", "P4", "P5"], ["P7", "P8"], "page")
     assert validate_json(state)["findings"] == []
     said = argcheck("next", state).stdout
+    assert said.startswith("The user answered in the page: prioritise (move #10, via page)")
     assert "The user's priority (move #10, in the page): take first P1, P3, P4, P5; drop P7, P8" in said
     typed = {"type": "prioritise", "actor": "user", "first": ["P1", "P3", "P4", "P5"], "drop": ["P7", "P8"]}
     argcheck("apply", chat, "-", stdin=json.dumps(typed))  # the same answer given in chat

@@ -20,8 +20,8 @@ AFTER_SYNTHESIS = frozenset({"arbitrate", "present", "abort", "ledger", "verify"
 STANDARD_ONLY = frozenset({"arbitrate", "stress_test", "request_arbitration"})
 # Moves that pass the gate whenever the run is in progress and a reply has been recorded.
 ORDINARY = frozenset({"consult", "point", "classify", "challenge", "defend", "concede", "judge", "ledger",
-                      "verify", "revise", "clarify", "settle", "extend_constructive", "reframe", "prioritise", "synthesize",
-                      "abort"})
+                      "verify", "revise", "clarify", "settle", "extend_constructive", "reframe", "prioritise",
+                      "synthesize", "abort"})
 
 HANDLERS = {
     "consult": rules_scope.on_consult,

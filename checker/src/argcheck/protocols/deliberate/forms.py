@@ -9,7 +9,7 @@ question the user consents to).
 from __future__ import annotations
 
 from argcheck.core.formvalues import FormProblem, choices, group, one, picked, text, words
-from argcheck.protocols.deliberate import nextstep, queries, themes
+from argcheck.protocols.deliberate import nextstep, priority, themes
 from argcheck.protocols.deliberate.standing import next_free_id
 
 ENTRIES = {"prioritise": "my priority over the open points",
@@ -25,7 +25,7 @@ def answered_moves() -> tuple:
 
 
 def _offered(state) -> list[str]:
-    allowed = set(queries.allowed_moves(state))
+    allowed = set(priority.allowed_moves(state))
     return [kind for kind in ENTRIES if kind in allowed]
 
 

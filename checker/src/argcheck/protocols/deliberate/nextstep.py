@@ -33,7 +33,7 @@ def report(state, state_path: str = "STATE") -> dict:
         "lapsing": ids_of(c for c, _ in pending_drops(state)),
         "deadlocked": ids_of(queries.deadlocked_points(state)),
         "due": list(queries.due_items(state)),
-        "allowed_moves": sorted(queries.allowed_moves(state)),
+        "allowed_moves": sorted(priority.allowed_moves(state)),
         "termination": _termination(state),
         "arbitration": {"due": bool(queries.arbitration_due(state)),
                         "triggers": sorted(queries.arbitration_triggers(state)),

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from argcheck.core.findings import ERROR, Finding
 from argcheck.core.rules import define
-from argcheck.protocols.deliberate import themes
+
+# queries and themes are loaded by the calls that need them: `apply` of other moves stays within its import
+# budget (tests/cli/test_import_budget.py).
 
 P = "deliberate"
 FIELDS = ("first", "drop")
@@ -48,6 +50,8 @@ define("DLB203", "PRIORITY_EMPTY", ERROR, "prioritise names no point to take fir
 
 
 def on_prioritise(eng, move: dict) -> list[Finding]:
+    from argcheck.protocols.deliberate import themes
+
     state = eng.state
     open_ids = [point.id for point in themes.open_points(state)]
     if len(open_ids) <= themes.GROUPING_THRESHOLD:
@@ -70,8 +74,18 @@ def _choice_problems(eng, move: dict, open_ids: set[str]) -> list[Finding]:
     return found
 
 
+def allowed_moves(state) -> list[str]:
+    """The moves allowed now (queries.allowed_moves), with `prioritise` while more than 7 points are open."""
+    from argcheck.protocols.deliberate import queries, themes
+
+    allowed = queries.allowed_moves(state)
+    return allowed + ["prioritise"] if state.status == "in_progress" and themes.open_by_theme(state) else allowed
+
+
 def awaiting(state) -> bool:
     """The run waits for the user's priority: more than 7 points are open and one of them no priority saw."""
+    from argcheck.protocols.deliberate import themes
+
     if state.status != "in_progress" or not themes.open_by_theme(state):
         return False
     seen = {pid for given in state.priorities for pid in given["asked"]}

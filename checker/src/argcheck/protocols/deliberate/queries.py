@@ -5,7 +5,7 @@ All pure and cheap: O(points + open challenges) at most.
 
 from __future__ import annotations
 
-from argcheck.protocols.deliberate import afview, rounds, termination, themes
+from argcheck.protocols.deliberate import afview, rounds, termination
 from argcheck.protocols.deliberate.buckets import live_open_challenges
 from argcheck.protocols.deliberate.rules_scope import extension_refusal
 from argcheck.protocols.deliberate.state import AGREED, CRYSTALLIZATION, DISMISSED, UNRESOLVED
@@ -87,8 +87,6 @@ def allowed_moves(state) -> list[str]:
         allowed += ["stress_test", "request_arbitration"]
     if any(met for met, _ in termination_options(state).values()):
         allowed.append("synthesize")
-    if themes.open_by_theme(state):
-        allowed.append("prioritise")
     return allowed
 
 
