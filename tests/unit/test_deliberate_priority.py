@@ -128,3 +128,15 @@ def test_a_point_no_priority_saw_asks_the_user_again():
     run.ok(point("P9", actor="orchestrator"))
     assert nextstep.next_action(run.state)["actor"] == "user"
     assert "prioritise" not in nextstep.report(Run().ok(reply(), *_points(7)).state)["allowed_moves"]
+
+
+def test_the_consultees_next_prompt_carries_the_users_priority_once():
+    from argcheck.protocols.deliberate.prompting import render_prompt
+
+    run = Run().ok(reply(), *_points(8))
+    assert "The user's priority" not in render_prompt(run.state)
+    run.ok(prioritise(first=["P2", "P4"], drop=["P7"]))
+    prompt = render_prompt(run.state)
+    said = "## The user's priority\n\nTake these first: P2, P4.\nThe user dropped these; do not pursue them: P7."
+    assert said in prompt
+    assert "The user's priority" not in render_prompt(run.state, seen=run.state)  # already seen: not repeated
