@@ -161,6 +161,9 @@ def test_a_deliberate_entry_is_given_in_the_page_by_keyboard(tmp_path, open_page
     assert argcheck("apply", state, "-", stdin=json.dumps(chat)).returncode == 0  # the same entry in chat is legal
 
 
+HOSTILE_POINT = "<img src=x onerror=alert(1)> a cache kept warm"
+
+
 def _eight_open_points(tmp_path):
     """A deliberation with 8 open points in three themes: `next` waits for the user's priority."""
     state = tmp_path / ".argcheck" / "deliberate-priority.json"
@@ -169,6 +172,7 @@ def _eight_open_points(tmp_path):
     themes = ["latency", "cost", "latency", "cost", "latency", "cost", "operations", "operations"]
     points = [{"type": "point", "actor": "orchestrator", "id": f"P{n}", "kind": "value", "theme": theme,
                "text": f"position {n} on caching"} for n, theme in enumerate(themes, 1)]
+    points[-1]["text"] = HOSTILE_POINT
     moves = [{"type": "consult", "actor": "consultee", "outcome": "reply", "session_id": "s-1"}, *points]
     argcheck("apply", state, "-", stdin=json.dumps(moves))
     return state
@@ -183,10 +187,12 @@ def test_the_deliberate_priority_over_more_than_seven_points_is_given_in_the_pag
     server, url, _ = serve(state)
     try:
         opened = open_page(url)
-        assert "Theme: operations (P7, P8)" in opened.page.locator("#answer-form").inner_text()
+        form_text = opened.page.locator("#answer-form").inner_text()
+        assert "Theme: operations (P7, P8)" in form_text and f"P8: {HOSTILE_POINT}" in form_text  # shown as text
         answer_by_keyboard(opened.page, {"entry": ["prioritise"], "theme0": ["first"], "theme2": ["drop"],
                                          "first_points": ["P4"]})
         assert "Recorded your prioritise" in opened.page.locator(".answer-done").inner_text()
+        assert opened.dialogs == []  # the hostile point text never ran
     finally:
         stop(server)
     move = json.loads(state.read_text())["moves"][-1]
