@@ -122,16 +122,9 @@ def next_action(state, state_path: str = "STATE") -> dict:
     if closing:
         text, move, _kind = closing
         return _action("orchestrator", text, [apply_command(state_path, move)])
-    if priority.awaiting(state):
-        return _ask_priority(state, state_path)
+    if priority.awaiting(state):  # the user chooses before the next consult
+        return _action("user", priority.ASK, [apply_command(state_path, priority.SKELETON)])
     return _action("consultee", _consult_text(state), [f"argcheck consult {path}"])
-
-
-def _ask_priority(state, state_path: str) -> dict:
-    """More than 7 open points the user has not prioritised: the user chooses before the next consult."""
-    move = '{"type": "prioritise", "actor": "user", "first": ["..."], "drop": []}'
-    return _action("user", "the user prioritises the open points grouped by theme (which to take first, which "
-                   "to drop), in the page or in chat; record their answer as it is", [apply_command(state_path, move)])
 
 
 ORCHESTRATOR_FIRST = frozenset({"orchestrator_proposes", "verification", "participant", "red_team",

@@ -22,6 +22,9 @@ from argcheck.core.rules import define
 
 P = "deliberate"
 FIELDS = ("first", "drop")
+ASK = ("the user prioritises the open points grouped by theme (which to take first, which to drop), in the page "
+       "or in chat; record their answer as it is")
+SKELETON = '{"type": "prioritise", "actor": "user", "first": ["..."], "drop": []}'  # "..." is refused unedited
 
 define("DLB200", "PRIORITY_NOT_ASKED", ERROR,
        "prioritise with {count} open point(s): the user prioritises only more than {cap}",
