@@ -59,6 +59,8 @@ def test_next_waits_for_the_users_priority_only_above_seven_open_points():
     action = nextstep.next_action(eight.state)
     assert action["actor"] == "user" and '"type": "prioritise"' in action["commands"][0]
     assert "prioritise" in nextstep.report(eight.state)["allowed_moves"]
+    skeleton = json.loads(action["commands"][0].split("'")[1])
+    assert eight.codes(skeleton) == {"ARG013"}  # its placeholder is refused unedited
 
 
 def test_the_form_groups_the_points_by_theme_and_its_answer_is_the_chat_move(eight_open):
