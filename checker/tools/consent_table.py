@@ -100,7 +100,7 @@ COMMANDS = {
         "--dir": "output",
         "--dry-run": "flag",
         "--format": "value",
-        "--include-open": "flag",
+        "--include-open": "ask",
         "--limit": "value",
         "--older-than": "value",
         "--page": "value",

@@ -11,6 +11,14 @@ from pathlib import Path
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def this_install_on_path(monkeypatch):
+    """The agent's shell finds this checkout's `argcheck` first on PATH, as after ./install.sh (the consent
+    vouches only for the install it belongs to: harness/consent.py runs_this_install)."""
+    here = os.path.dirname(sys.executable)
+    monkeypatch.setenv("PATH", os.pathsep.join([here, os.environ.get("PATH", "")]))
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A project directory with an empty .argcheck/ state directory."""

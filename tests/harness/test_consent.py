@@ -171,6 +171,8 @@ def test_help_is_allowed_only_where_click_prints_help(shared):
     f"argcheck render {RUN} --output=notes.md",
     f"argcheck render {RUN} -o .argcheck/../README.md",
     f"argcheck render {RUN} -o .argcheck/ok.md -o {{outside}}/r.md",
+    "argcheck sessions prune --older-than 0s --include-open",
+    "argcheck sessions prune --include-open --dry-run --older-than 1d",
     f"argcheck render {RUN} --format madr -o docs/adr/NNNN-title.md",
     "argcheck verify --format sarif -o argcheck.sarif",
     "argcheck schema --output-dir {outside}/schemas",
@@ -387,3 +389,31 @@ def test_a_module_planted_in_the_commands_folder_is_never_imported(world, tmp_pa
                             capture_output=True, cwd=tmp_path, env=env, timeout=60)
     assert json.loads(answer.stdout)["hookSpecificOutput"]["permissionDecision"] == "allow", answer
     assert not marker.exists()
+
+
+@pytest.mark.parametrize("impostor", ["argcheck", "argcheck-consult"])
+def test_a_look_alike_earlier_on_path_gets_no_decision(shared, tmp_path, monkeypatch, impostor):
+    """An agent that writes its own `argcheck` (or `argcheck-consult`) into a folder on PATH, such as a
+    project's .venv/bin, could make an approved command run anything: the consent vouches only for this
+    install's programs."""
+    assert verdict(shared, f"argcheck next {RUN}") == "allow"
+    fake = tmp_path / "agent-bin"
+    fake.mkdir()
+    (fake / impostor).write_text("#!/bin/sh\necho impostor\n")
+    (fake / impostor).chmod(0o755)
+    monkeypatch.setenv("PATH", os.pathsep.join([str(fake), os.environ["PATH"]]))
+    assert verdict(shared, f"argcheck next {RUN}") is None
+    assert consent.runs_this_install() is False
+
+
+def test_copying_a_private_file_into_a_run_asks(world):
+    """A council run copies its document into a state file meant to be committed: not the witness log, not a
+    hidden file such as .env, not a hard link (the witness key linked into the project)."""
+    project = world["project"]
+    (project / ".argcheck" / "witness.jsonl").write_text('{"kind": "prompt"}\n')
+    (project / ".env").write_text("TOKEN=secret\n")
+    (project / "docs" / "linked.md").hardlink_to(project / "docs" / "design.md")
+    for document in (".argcheck/witness.jsonl", ".env", "docs/linked.md", "docs/design.md"):
+        assert verdict(world, f"argcheck init council --document {document} --state .argcheck/c9.json") == "ask"
+    (project / "docs" / "linked.md").unlink()
+    assert verdict(world, "argcheck init council --document docs/design.md --state .argcheck/c9.json") == "allow"

@@ -244,3 +244,13 @@ def test_the_gate_waits_a_moment_for_the_client_to_write_the_turns_last_lines(pr
                                      last_assistant_message="Over to you: sources?"), env=state_home)
     writer.join()
     assert not answer.stdout.strip()
+
+
+def test_a_fifo_in_place_of_the_counter_never_holds_the_stop(project, hook, state_home):
+    """A FIFO (or any non-file) where the count is kept would make a blocking read wait for ever."""
+    init(project)
+    folder = os.path.join(state_home["XDG_STATE_HOME"], "argcheck", "stop-blocks")
+    os.makedirs(folder)
+    os.mkfifo(os.path.join(folder, "conv-1"))
+    answer = hook("Stop", stop_input(project, active=True), env=state_home)
+    assert answer.stdout == b""

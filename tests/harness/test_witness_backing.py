@@ -195,3 +195,18 @@ def project_witness(project: Project):
     from argcheck.files.witnesslog import read_witness
 
     return attach(read_witness(str(project.root / ".argcheck"), session="conv-1"))
+
+
+@pytest.mark.parametrize("sidechain", [True, False])
+def test_a_prompt_in_a_subagents_transcript_is_not_the_user_s_answer(run, sidechain):
+    """A subagent's transcript (<session>/subagents/*.jsonl) holds, as its "user" message, the prompt the agent
+    itself gave the subagent: it backs a subagent's tool calls, never a prompt the user typed."""
+    forged = run.witness(log.prompt_record({"prompt": ANSWER}), seen=False)
+    folder = run.transcript.path.with_suffix("") / "subagents"
+    folder.mkdir(parents=True)
+    line = {"type": "user", "message": {"role": "user", "content": ANSWER}}
+    if sidechain:
+        line["isSidechain"] = True
+    (folder / "agent-a1.jsonl").write_text(json.dumps(line) + "\n")
+    refused = run.apply(cite(forged))
+    assert "ARG031" in refused.stdout and "not in the conversation's own transcript" in refused.stdout

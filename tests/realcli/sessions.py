@@ -63,7 +63,11 @@ def header(skill: str, prompt: str) -> str:
             "machine).\n"
             "`[Stop hook: ...]` is argcheck's Stop gate ([docs/hooks.md](../hooks.md)) sending the agent back to\n"
             "work. Each \"User\" section is one message of the user: a run that asks the user ends its turn, and\n"
-            "the answer continues the same session (`claude -p --resume`).\n")
+            "the answer continues the same session (`claude -p --resume`). The scripted user answers with the\n"
+            "move's own JSON, so that the script stays exact; you answer in your own words, and the agent writes\n"
+            "the move. These runs start unwitnessed (`ARGCHECK_WITNESS=off`): a script cannot know the witness\n"
+            "log's numbers, and it records search results it never fetched (it has no web). In your runs under\n"
+            "the hooks, the rules check both against what the hooks saw (ARG031, TRZ143; docs/hooks.md).\n")
 
 
 def transcript(skill: str, prompts: list[str], streams: list[list[dict]], places: dict[str, str],

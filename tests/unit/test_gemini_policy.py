@@ -67,6 +67,7 @@ OUTSIDE = [
     "argcheck hook UserPromptSubmit",
     "argcheck witness --purge",
     "argcheck sessions delete .argcheck/a.json --yes --force",
+    "argcheck sessions prune --older-than 0s --include-open",
     "argcheck sessions --format json delete .argcheck/a.json --yes",
     "argcheck sessions prune --dir /other/.argcheck --older-than 1d",
     "argcheck sessions --dir ../other/.argcheck prune --older-than 1d",

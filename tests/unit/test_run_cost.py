@@ -138,7 +138,7 @@ def test_a_consultees_reported_usage_is_added_on_its_own_line():
               "usage": {"input_tokens": 1200, "cached_input_tokens": 200, "output_tokens": 90}},
              {"type": "consult", "actor": "consultee", "outcome": "failure"}]
     assert tokencost.consultee_usage(moves) == {
-        "consultee consultee": {"input": 1000, "output": 90, "cache_read": 200, "cache_write": 0, "calls": 1}}
+        "consultee": {"input": 1000, "output": 90, "cache_read": 200, "cache_write": 0, "calls": 1}}
 
 
 def test_the_triz_status_and_report_show_the_measured_cost_in_place_of_the_reported_one(homes, run, capsys):

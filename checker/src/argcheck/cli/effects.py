@@ -75,6 +75,9 @@ def _paths(command, declared: dict, values: dict, click) -> list[tuple[str, str]
         return None  # a path option nobody reviewed: no decision
     found, state = [], None
     for name, effect in declared.items():
+        if effect.kind == effects.ENDS_OPEN_RUNS:
+            found += [(effect.kind, "--" + name.replace("_", "-"))] if values.get(name) else []
+            continue
         if effect.kind in effects.FLAG_KINDS:
             continue
         for path in _named(effect, values.get(name)):

@@ -16,14 +16,16 @@ Kinds:
   runs              a program run
   replaces          a flag that lets the command replace the run in its writes-state path
   writes-report     a flag that writes the run's report beside its writes-state path (STATE.md)
+  ends-open-runs    a flag that lets the command delete runs still in progress (`sessions prune --include-open`)
 """
 
 from __future__ import annotations
 
 WRITES_STATE, WRITES, WRITES_INTO, DELETES = "writes-state", "writes", "writes-into", "deletes"
 READS, READS_INTO_STATE, RUNS = "reads", "reads-into-state", "runs"
-REPLACES, WRITES_REPORT = "replaces", "writes-report"
-KINDS = (WRITES_STATE, WRITES, WRITES_INTO, DELETES, READS, READS_INTO_STATE, RUNS, REPLACES, WRITES_REPORT)
+REPLACES, WRITES_REPORT, ENDS_OPEN_RUNS = "replaces", "writes-report", "ends-open-runs"
+KINDS = (WRITES_STATE, WRITES, WRITES_INTO, DELETES, READS, READS_INTO_STATE, RUNS, REPLACES, WRITES_REPORT,
+         ENDS_OPEN_RUNS)
 FLAG_KINDS = (REPLACES, WRITES_REPORT)  # a boolean parameter: its path is the command's writes-state path
 STDIN = "-"
 

@@ -39,10 +39,41 @@ def squeezed(text: str) -> str:
     return "".join(char for char in text.casefold() if char.isalnum())
 
 
+DECODED_REASON = "it decodes text into a program and runs it, so the hook entry cannot be ruled out"
+DECODERS = frozenset({"base64", "xxd", "rev", "b64decode", "openssl", "uudecode", "unhexlify", "fromhex", "codecs"})
+INTERPRETERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python2", "python3", "perl", "ruby",
+                          "node", "php"})
+CODE_FLAGS = frozenset({"-c", "-e", "-", "-s"})
+
+
+def _decodes_and_runs(command: str) -> bool:
+    """A decoder (`base64 -d`, `xxd -r`, `rev`, ...) and, in the same command, a program fed to an interpreter:
+    a pipe into a shell or Python, `eval`, `sh -c`, `python3 -c`. The text then hides what runs."""
+    spaced = command.casefold()
+    for mark in "|;&()'\"`<>$\n\t":
+        spaced = spaced.replace(mark, f" {mark} " if mark == "|" else " ")
+    words = [word.rsplit("/", 1)[-1] for word in spaced.split()]
+    if not DECODERS.intersection(words):
+        return False
+    for index, word in enumerate(words):
+        after = words[index + 1] if index + 1 < len(words) else ""
+        base = word.rstrip("0123456789.") if word.startswith("python") else word
+        if word == "eval" or (word == "|" and (after.rstrip("0123456789.") in INTERPRETERS or after in INTERPRETERS)):
+            return True
+        if base in INTERPRETERS and after in CODE_FLAGS:
+            return True
+    return False
+
+
 def reason(command: str) -> str | None:
     """Why this Bash command may not run in a witnessed project, or None when it provably leaves the witness be."""
     if not isinstance(command, str):
         return None
+    found = _named_reason(command)
+    return found or (DECODED_REASON if _decodes_and_runs(command) else None)
+
+
+def _named_reason(command: str) -> str | None:
     segments = split_commands(command)
     if segments is None:
         return text_reason(command, dynamic=True)

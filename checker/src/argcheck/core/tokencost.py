@@ -60,7 +60,8 @@ def consultee_usage(moves: list) -> dict:
         usage = move.get("usage") if isinstance(move, dict) else None
         if not isinstance(usage, dict):
             continue
-        name = f"consultee {move.get('consultee') or move.get('persona') or move.get('actor') or ''}".strip()
+        who = move.get("consultee") or move.get("persona")
+        name = f"consultee {who}" if isinstance(who, str) and who else "consultee"
         add(found, name, {"input": _int(usage.get("input_tokens")) - _int(usage.get("cached_input_tokens")),
                           "output": _int(usage.get("output_tokens")),
                           "cache_read": _int(usage.get("cached_input_tokens"))})

@@ -36,14 +36,18 @@ def _digest(text: str) -> str:
 class Transcript:
     """One conversation's transcript (its text, and its subagents' appended)."""
 
-    __slots__ = ("text", "_attempts")
+    __slots__ = ("text", "main", "_attempts")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, main: int | None = None) -> None:
+        """`text` is the conversation's transcript, its subagents' after it; the first `main` characters are
+        the conversation's own (all of it when not given)."""
         self.text, self._attempts = text, None
+        self.main = len(text) if main is None else main
 
-    def _lines_with(self, needle: str):
-        """The parsed lines that contain `needle` (as written in the file)."""
-        start = self.text.find(needle)
+    def _lines_with(self, needle: str, limit: int | None = None):
+        """The parsed lines that contain `needle` (as written in the file), before `limit` when given."""
+        limit = len(self.text) if limit is None else limit
+        start = self.text.find(needle, 0, limit)
         while start >= 0:
             begin = self.text.rfind("\n", 0, start) + 1
             end = self.text.find("\n", start)
@@ -54,7 +58,7 @@ class Transcript:
                 value = None
             if isinstance(value, dict):
                 yield value
-            start = self.text.find(needle, end)
+            start = self.text.find(needle, end, limit)
 
     def shows(self, record: dict) -> bool:
         kind = record.get("kind")
@@ -73,7 +77,10 @@ class Transcript:
         text, whole = record.get("text"), record.get("sha256")
         if not isinstance(text, str) or not text:
             return False
-        for line in self._lines_with(_escaped(text[:NEEDLE])):
+        # Only the conversation's own lines: a subagent's "user" message is the prompt the agent gave it.
+        for line in self._lines_with(_escaped(text[:NEEDLE]), self.main):
+            if line.get("isSidechain"):
+                continue
             message = line.get("message") if line.get("type") == "user" and not line.get("isMeta") else None
             content = message.get("content") if isinstance(message, dict) else None
             if isinstance(content, list) and _blocks(line, "user", "tool_result"):

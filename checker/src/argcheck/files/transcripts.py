@@ -31,9 +31,10 @@ def attach(witness):
             wanted[path] = None
     witness.transcripts, total = {}, 0
     for path in wanted:
-        text = _read(path) if total < MAX_TOTAL else None
-        if text is not None:
-            witness.transcripts[path] = Transcript(text)
+        read = _read(path) if total < MAX_TOTAL else None
+        if read is not None:
+            text, main = read
+            witness.transcripts[path] = Transcript(text, main)
             total += len(text)
     return witness
 
@@ -45,8 +46,9 @@ def _claude_transcript(path, session) -> bool:
         os.path.basename(os.path.dirname(os.path.dirname(path))) == "projects"
 
 
-def _read(path: str) -> str | None:
-    """The transcript's text (its last MAX_BYTES), its subagents' appended; None when it cannot be read."""
+def _read(path: str) -> tuple[str, int] | None:
+    """The transcript's text (its last MAX_BYTES), its subagents' appended, and the length of its own part;
+    None when it cannot be read."""
     parts = []
     for name in [path] + sorted(glob.glob(os.path.join(glob.escape(path[:-len(".jsonl")]), "subagents", "*.jsonl"))):
         try:
@@ -57,7 +59,7 @@ def _read(path: str) -> str | None:
         except OSError:
             if name == path:
                 return None
-    return "\n".join(parts)
+    return "\n".join(parts), len(parts[0])
 
 
 TAIL_BYTES = 1024 * 1024  # the end of a conversation: its last turn, for the Stop gate

@@ -26,7 +26,8 @@ FLAG, VALUE, STATE, OUTPUT, READ, ASK = "flag", "value", "state", "output", "rea
 TARGET = "checker/tools/consent_table.py"  # beside gemini_policy.py, its one reader
 OPTION_KINDS = {effects.WRITES_STATE: OUTPUT, effects.WRITES: OUTPUT, effects.WRITES_INTO: OUTPUT,
                 effects.DELETES: OUTPUT, effects.READS: READ, effects.READS_INTO_STATE: READ, effects.RUNS: ASK,
-                effects.REPLACES: ASK, effects.WRITES_REPORT: FLAG}
+                effects.REPLACES: ASK, effects.WRITES_REPORT: FLAG,
+                effects.ENDS_OPEN_RUNS: ASK}
 
 
 def table() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:

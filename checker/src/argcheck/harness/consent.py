@@ -15,6 +15,11 @@ command resolves it, from the command's working directory with every symlink fol
          refuse: Claude Code's own permission check applies.
 
 A block of several commands is decided command by command: allowed only when each is; asked when one asks.
+
+The word `argcheck` is vouched for only when it names this install: the first `argcheck` on PATH (the client
+passes its PATH on to the agent's shell, as to this hook) must be the one beside this interpreter, and an
+`argcheck-consult` on PATH the wrappers beside it. A look-alike earlier on PATH (a script the agent wrote
+into a project's `.venv/bin`) gets no decision.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ def decide(command, cwd: str, project: str, read) -> Verdict | None:
     """The verdict on the Bash `command` run in `cwd`, in `project`; `read(args, cwd)` gives a command's
     effects (HELP, [(kind, path)], or None)."""
     block = shellwords.split_block(command)
-    if not block or read is None:
+    if not block or read is None or not runs_this_install():
         return None
     verdicts = []
     for words in block:
@@ -64,6 +69,21 @@ def decide(command, cwd: str, project: str, read) -> Verdict | None:
         return verdicts[0]
     return Verdict(ALLOW, f"{len(verdicts)} argcheck commands, each as the skills teach it: "
                           f"{'; '.join(verdict.reason for verdict in verdicts)}")
+
+
+def runs_this_install() -> bool:
+    """The programs the agent's shell will find on PATH are this install's: `argcheck` first on PATH is the
+    one beside this interpreter, and `argcheck-consult`, if any is on PATH, is this install's wrappers."""
+    import shutil
+    import sys
+
+    here = os.path.dirname(sys.executable)  # the venv's bin (not resolved: a venv's python is a link)
+    found = shutil.which(PROGRAM)
+    if found is None or os.path.realpath(found) != os.path.realpath(os.path.join(here, PROGRAM)):
+        return False
+    wrapper = shutil.which(PROGRAM + "-consult")
+    ours = os.path.join(here, os.pardir, os.pardir, "wrappers", "consult")
+    return wrapper is None or os.path.realpath(wrapper) == os.path.realpath(ours)
 
 
 def _one(args: list[str], cwd: str, project: str, read) -> Verdict | None:
@@ -95,6 +115,8 @@ def _problem(kind: str, path: str, target: str | None, state_dir: str | None, ro
     """Why the path of this kind needs the user (None: it does not)."""
     if kind == effects.RUNS:
         return f"runs {path}, a program the skills do not name"
+    if kind == effects.ENDS_OPEN_RUNS:
+        return f"with {path} deletes runs still in progress"
     if kind == effects.REPLACES:
         return f"--force would replace the run in {path}" if target and os.path.lexists(target) else None
     folder = kind in (effects.DELETES, effects.WRITES_INTO) and target is not None and target == state_dir
@@ -104,4 +126,26 @@ def _problem(kind: str, path: str, target: str | None, state_dir: str | None, ro
         return f"would overwrite {path}, a file of {places.STATE_DIR_NAME}/"
     if kind in READ and not (target == root or places.is_inside(target, root)):
         return f"{VERBS[kind]} {path}, outside this project"
+    if kind == effects.READS_INTO_STATE:
+        return _copied_privately(path, target, state_dir, root)
+    return None
+
+
+def _copied_privately(path: str, target: str | None, state_dir: str | None, root: str | None) -> str | None:
+    """Why copying this project file into a run (a state file meant to be committed) needs the user: it is one
+    of argcheck's own (the witness log), a hidden file (`.env`), or a file with another name (a hard link: the
+    witness key can be linked into the project)."""
+    if target is None:
+        return None
+    if state_dir and (target == state_dir or places.is_inside(target, state_dir)):
+        return f"copies {path}, one of argcheck's own files (the witness log is private), into its run"
+    inner = os.path.relpath(target, root) if root else target
+    if any(part.startswith(".") and part not in (".", "..") for part in inner.split(os.sep)):
+        return f"copies {path}, a hidden file (it may hold secrets), into its run"
+    try:
+        info = os.stat(target)
+    except OSError:
+        return None
+    if not os.path.isdir(target) and info.st_nlink > 1:
+        return f"copies {path}, a file with another name elsewhere (a hard link), into its run"
     return None

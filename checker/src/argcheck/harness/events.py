@@ -125,10 +125,11 @@ def _edits_elsewhere(data: bytes) -> bool:
         return False
     from argcheck.files.witnesslog import key_dir
     from argcheck.harness.places import inside
+    from argcheck.harness.witnessguard import transcripts_dir
 
     target = os.path.realpath(path)
     return not any(inside(target, root) for root in (os.path.realpath(os.path.join(project, ".argcheck")),
-                                                     key_dir()))
+                                                     key_dir(), transcripts_dir()))
 
 
 def _no_open_run() -> bool:

@@ -19,7 +19,7 @@ READERS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 GUARDED = frozenset(EDITORS) | frozenset(READERS)
 INSTEAD = ("argcheck's files change only through argcheck: record a move with `argcheck apply STATE '<move>'` "
            "(or `argcheck ingest`); `argcheck next STATE` says what is due. To drop a run, use the protocol's "
-           "cancel or abort move.")
+           "cancel or abort move where it has one, or ask the user to run `argcheck sessions delete`.")
 KEY_REASON = "the witness key is the user's alone: no tool of the agent reads or writes it"
 
 

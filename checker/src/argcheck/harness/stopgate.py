@@ -116,13 +116,22 @@ def blocks_so_far(session_id: str, stop_hook_active: bool) -> int | None:
     None when the counter is there but cannot be read as a count."""
     if not stop_hook_active:
         return 0
-    try:
-        with open(counter_path(session_id), encoding="ascii") as handle:
-            text = handle.read(17).strip()
+    import stat
+
+    try:  # never blocks: no link followed, no FIFO or device waited on (O_NONBLOCK), only a regular file read
+        handle = os.open(counter_path(session_id), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return 0  # the block before this stop came from another Stop hook
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        text = os.read(handle, 17).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
+    finally:
+        os.close(handle)
     return int(text) if text.isdigit() and len(text) <= 16 else None
 
 

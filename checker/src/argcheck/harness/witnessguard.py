@@ -44,6 +44,8 @@ def check_bash(command, cwd: str, key_dir: str) -> str | None:
         for text, _computed in words:
             if _reaches_key(text, cwd, key_dir):
                 return denial(tampering.KEY_REASON)
+            if _reaches_key(text, cwd, transcripts_dir()):
+                return denial(TRANSCRIPT_REASON)
         why = _script_reason(words, cwd)
         if why:
             return denial(why)
@@ -67,11 +69,24 @@ def check_tool(tool_input: dict, cwd: str, key_dir: str, edits: bool = False, pr
             return denial(tampering.KEY_REASON)
         if edits and isinstance(value, str) and value and _edits_the_hook(value, cwd, project):
             return denial(tampering.HOOK_REASON + " (its code or launcher)")
+        if edits and isinstance(value, str) and value and _reaches_key(value, cwd, transcripts_dir()):
+            return denial(TRANSCRIPT_REASON)
     pattern = tool_input.get("pattern")
     base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else cwd
     if isinstance(pattern, str) and pattern and _reaches_key(os.path.join(base, pattern), cwd, key_dir):
         return denial(tampering.KEY_REASON)
     return None
+
+
+TRANSCRIPT_REASON = "it reaches the client's own transcripts, which back what the witness recorded"
+
+
+def transcripts_dir() -> str:
+    """Where Claude Code keeps its conversations' transcripts: $CLAUDE_CONFIG_DIR (else ~/.claude)/projects.
+    No tool of the agent writes there (an edited transcript could back a forged record); reading is left to
+    the client's own rules, except by Bash, which names no path there at all."""
+    base = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
+    return os.path.join(_real(base), "projects")
 
 
 def _edits_the_hook(path: str, cwd: str, project: str | None) -> bool:

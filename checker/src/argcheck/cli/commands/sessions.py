@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import click
 
-from argcheck.core.effects import DELETES, READS, Effect, declare
+from argcheck.core.effects import DELETES, ENDS_OPEN_RUNS, READS, Effect, declare
 from argcheck.core import jsonio
 from argcheck.core import discovery
 from argcheck.files import statefile, writing
@@ -93,7 +93,7 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-@declare(dirs=Effect(DELETES, default=DEFAULT_DIR))
+@declare(dirs=Effect(DELETES, default=DEFAULT_DIR), include_open=Effect(ENDS_OPEN_RUNS))
 @command.command("prune")
 @DIRS_OPTION
 @click.option("--older-than", required=True, help="Age such as 30m, 12h, 7d or 2w (since the last move).")

@@ -29,8 +29,14 @@ def command(last, state_dir, fmt, purge):
     """
     if purge:
         return _purge(state_dir)
-    from argcheck.files.witnesslog import recent_witness
+    from argcheck.files.witnesslog import LOG_NAME, recent_witness
 
+    if not os.path.lexists(os.path.join(state_dir, LOG_NAME)):
+        echo(f"no witness log in {state_dir}: the hooks keep one while a run is open (./install.sh --hooks; "
+             "docs/hooks.md)", err=True)
+        if fmt == "json":
+            echo_json({"prompts": [], "problems": []})
+        return int(ExitCode.OK)
     witness = recent_witness(os.path.realpath(state_dir))
     prompts = witness.tool_calls("prompt")[-last:]
     if fmt == "json":

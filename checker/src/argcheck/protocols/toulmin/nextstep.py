@@ -104,7 +104,7 @@ def next_action(state, state_path: str = "STATE") -> dict:
     skeleton = json.dumps(MOVE_SKELETONS[phase], ensure_ascii=False)
     text = f"{'write' if phase == 'report' else 'produce'} the {PHASE_NAMES[phase]}"
     if phase == "report":
-        text += " (optional: `argcheck render` already gives the report)"
+        text += ": it closes the run (`argcheck render` shows the report either way)"
     return _action("orchestrator", text, [
         f"argcheck prompt {path}",
         apply_command(state_path, skeleton),
