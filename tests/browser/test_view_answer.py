@@ -1,4 +1,4 @@
-"""Answering in the page: every triz review of the demo session, and a deliberate entry, given through the
+"""Answering in the page: every triz review of the demo session, and a deliberate priority, given through the
 served page's form with the keyboard only; the state validates, each move is the one the same answer gives in
 chat, stamped `via: page`; a submission without the secret, or a stale one, records nothing."""
 
@@ -144,9 +144,7 @@ def test_a_refused_answer_shows_its_code_in_the_form_and_keeps_what_was_typed(tr
 
 
 def test_a_deliberate_entry_is_given_in_the_page_by_keyboard(tmp_path, open_page):
-    state = tmp_path / ".argcheck" / "deliberate-page.json"
-    argcheck("init", "deliberate", "--question", "Should the state files use SQLite or an append-only JSON log?",
-             "--consultee", "codex", "--state", state, "-q")
+    state = _eight_open_points(tmp_path)  # the page asks only while the run waits for the user
     server, url, _ = serve(state)
     try:
         opened = open_page(url)
@@ -161,6 +159,54 @@ def test_a_deliberate_entry_is_given_in_the_page_by_keyboard(tmp_path, open_page
     assert validate_json(state)["findings"] == []
     chat = dict({k: v for k, v in move.items() if k not in ("seq", "prev", "at", "via")}, id="L9")
     assert argcheck("apply", state, "-", stdin=json.dumps(chat)).returncode == 0  # the same entry in chat is legal
+
+
+HOSTILE_POINT = "<img src=x onerror=alert(1)> a cache kept warm"
+
+
+def _eight_open_points(tmp_path):
+    """A deliberation with 8 open points in three themes: `next` waits for the user's priority."""
+    state = tmp_path / ".argcheck" / "deliberate-priority.json"
+    argcheck("init", "deliberate", "--question", "How should we cache the catalog API?", "--consultee", "codex",
+             "--state", state, "-q")
+    themes = ["latency", "cost", "latency", "cost", "latency", "cost", "operations", "operations"]
+    points = [{"type": "point", "actor": "orchestrator", "id": f"P{n}", "kind": "value", "theme": theme,
+               "text": f"position {n} on caching"} for n, theme in enumerate(themes, 1)]
+    points[-1]["text"] = HOSTILE_POINT
+    moves = [{"type": "consult", "actor": "consultee", "outcome": "reply", "session_id": "s-1"}, *points]
+    argcheck("apply", state, "-", stdin=json.dumps(moves))
+    return state
+
+
+def test_the_deliberate_priority_over_more_than_seven_points_is_given_in_the_page_by_keyboard(tmp_path,
+                                                                                           open_page):
+    state = _eight_open_points(tmp_path)
+    chat = tmp_path / "chat.json"
+    chat.write_bytes(state.read_bytes())
+    assert json.loads(argcheck("next", state, "--format", "json").stdout)["next"]["actor"] == "user"
+    server, url, _ = serve(state)
+    try:
+        opened = open_page(url)
+        form_text = opened.page.locator("#answer-form").inner_text()
+        assert "Theme: operations (P7, P8)" in form_text and f"P8: {HOSTILE_POINT}" in form_text  # shown as text
+        answer_by_keyboard(opened.page, {"entry": ["prioritise"], "theme0": ["first"], "theme2": ["drop"],
+                                         "first_points": ["P4"]})
+        assert "Recorded your prioritise" in opened.page.locator(".answer-done").inner_text()
+        assert opened.dialogs == []  # the hostile point text never ran
+    finally:
+        stop(server)
+    move = json.loads(state.read_text())["moves"][-1]
+    assert (move["type"], move["actor"], move["first"], move["drop"], move["via"]) == (
+        "prioritise", "user", ["P1", "P3", "P4", "P5"], ["P7", "P8"], "page")
+    assert validate_json(state)["findings"] == []
+    said = argcheck("next", state).stdout
+    assert said.startswith("The user answered in the page: prioritise (move #10, via page)")
+    assert "The user's priority (move #10, in the page): take first P1, P3, P4, P5; drop P7, P8" in said
+    typed = {"type": "prioritise", "actor": "user", "first": ["P1", "P3", "P4", "P5"], "drop": ["P7", "P8"]}
+    argcheck("apply", chat, "-", stdin=json.dumps(typed))  # the same answer given in chat
+    chat_move = json.loads(chat.read_text())["moves"][-1]
+    assert {k: v for k, v in move.items() if k not in ("at", "via")} == {k: v for k, v in chat_move.items()
+                                                                          if k != "at"}
 
 
 def _rgb(text: str) -> tuple:

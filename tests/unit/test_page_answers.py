@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 import pageanswers
 import pytest
+from dlb import point, reply
 
 from argcheck.cli import verbs
 from argcheck.cli.view import answers, run as runs
@@ -156,13 +157,25 @@ def test_next_says_the_user_answered_in_the_page(at_first_review, capsys):
     assert json.loads(capsys.readouterr().out)["answered_in_page"] == {"type": "decompose_review", "seq": 6}
 
 
-def test_deliberate_offers_the_users_entries_and_records_them(tmp_path):
+def waiting_deliberation(path) -> None:
+    """A deliberation that waits for the user: more than 7 open points, not yet prioritised."""
+    options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
+    operations.init_file(str(path), "deliberate", options, default_env())
+    points = [dict(point(f"P{n}", actor="orchestrator"), theme="format" if n % 2 else "tooling") for n in range(1, 9)]
+    assert operations.apply_to_file(str(path), [reply(), *points]).applied
+
+
+def test_deliberate_offers_the_users_entries_only_while_it_waits_for_the_user(tmp_path):
     path = tmp_path / "deliberate.json"
     options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
     operations.init_file(str(path), "deliberate", options, default_env())
+    assert answers.pending_form(runs.load(str(path))) is None  # `next` waits for the agent, not the user
+    path = tmp_path / "waiting.json"
+    waiting_deliberation(path)
     run = runs.load(str(path))
     form = answers.pending_form(run)
-    assert [o["value"] for o in form["fields"][0]["options"]] == ["ledger", "request_arbitration", "reframe"]
+    assert [o["value"] for o in form["fields"][0]["options"]] == ["prioritise", "ledger", "request_arbitration",
+                                                                  "reframe"]
     values = {"entry": ["ledger"], "constraint": ["Keep diffs small."]}
     made = protocol_calls.call(run.spec, "page_answer", run.state, values)
     assert made == {"type": "ledger", "actor": "user", "id": "L1", "text": "Keep diffs small.", "provenance": "user",
@@ -180,13 +193,25 @@ def test_protocols_without_forms_offer_none(tmp_path):
     assert answers.pending_form(runs.load(str(path))) is None
 
 
-def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
+def test_a_hold_on_a_run_that_waits_for_the_agent_leaves_the_chat_route_open(tmp_path):
     path = tmp_path / "deliberate.json"
     options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
     operations.init_file(str(path), "deliberate", options, default_env())
     constraint = {"type": "ledger", "actor": "user", "id": "L1", "text": "Keep diffs small.", "provenance": "user",
                   "claim_type": "constraint"}
-    mine = {"type": "point", "actor": "orchestrator", "id": "P1", "kind": "empirical", "text": "JSON diffs well."}
+    pagehold.take(str(path), "http://127.0.0.1:9/")
+    try:  # the page asks nothing (no form): the user's entry typed in chat goes on
+        assert operations.apply_to_file(str(path), [constraint]).applied
+    finally:
+        pagehold.release(str(path))
+
+
+def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
+    path = tmp_path / "deliberate.json"
+    waiting_deliberation(path)
+    constraint = {"type": "ledger", "actor": "user", "id": "L1", "text": "Keep diffs small.", "provenance": "user",
+                  "claim_type": "constraint"}
+    mine = {"type": "point", "actor": "orchestrator", "id": "P9", "kind": "empirical", "text": "JSON diffs well."}
     pagehold.take(str(path), "http://127.0.0.1:9/")
     try:
         assert [f.code for f in operations.apply_to_file(str(path), [constraint]).findings] == ["ARG040"]
@@ -198,8 +223,7 @@ def test_the_hold_refuses_only_the_moves_the_page_answers(tmp_path):
 
 def test_the_decision_log_marks_an_entry_given_in_the_page(tmp_path):
     path = tmp_path / "deliberate.json"
-    options = {"question": "Should the state files use SQLite or an append-only JSON log?", "consultee": "codex"}
-    operations.init_file(str(path), "deliberate", options, default_env())
+    waiting_deliberation(path)
     run = runs.load(str(path))
     assert answers.submit(str(path), body(run, "user_entry", {"entry": ["ledger"], "constraint": ["Keep diffs."]}),
                           SECRET).recorded

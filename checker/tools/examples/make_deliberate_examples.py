@@ -158,6 +158,15 @@ def settled_unchallenged() -> Run:
     return with_point().ok(settle("P1"))
 
 
+def eight_open() -> Run:
+    """More than 7 open points: the run waits for the user's priority."""
+    return after_reply().ok(*[point(f"P{n}", actor="orchestrator") for n in range(1, 9)])
+
+
+def prioritise(first=(), drop=()) -> dict:
+    return {"type": "prioritise", "actor": "user", "first": list(first), "drop": list(drop)}
+
+
 def degraded() -> Run:
     return after_reply(question_kind="factual").ok(point("P1"), classify("P1", "AGREE"), format_failure(),
                                                    synthesize("trivial"))
@@ -228,6 +237,10 @@ INVALID = {
     .force(arbitrate(session_id="s-1")),
     "DLB194": lambda: agreed("standard").ok(stress("P1"), synthesize("convergence"))
     .ok_warn(arbitrate(session_id=None)),
+    "DLB200": lambda: with_point().force(prioritise(first=["P1"])),
+    "DLB201": lambda: eight_open().force(prioritise(first=["P9"])),
+    "DLB202": lambda: eight_open().force(prioritise(first=["P2"], drop=["P2"])),
+    "DLB203": lambda: eight_open().force(prioritise()),
     "DLB190": settled_unchallenged,
     "DLB191": degraded,
 }

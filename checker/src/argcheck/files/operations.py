@@ -114,7 +114,7 @@ def apply_to_file(path: str, moves: list, env: Env | None = None,
         if not refusals and stamp is None and _has_user_move(moves):
             from argcheck.files import pagehold
 
-            refusals = pagehold.refusals(path, doc, moves)
+            refusals = pagehold.refusals(path, doc, moves, env or env_for(doc, path))
         if refusals:
             return Outcome(refusals, doc, None)
         decision = lifecycle.apply_moves(doc, moves, env or env_for(doc, path), path=path, stamp=stamp)

@@ -1,8 +1,9 @@
 """The page's hold on a run's question: a small file beside the state while `argcheck view --serve` runs.
 
-While the page server lives, a user move applied by anyone but the page is refused (ARG040): the user
-answers in the page, not through the agent. The hold names the server's process and its URL, never its
-secret. A hold whose process is gone holds nothing (a crashed server releases the question by itself).
+While the page server lives and its page asks the user a question, a user move of a kind the page records,
+applied by anyone but the page, is refused (ARG040): the user answers in the page, not through the agent.
+The hold names the server's process and its URL, never its secret. A hold whose process is gone holds
+nothing (a crashed server releases the question by itself).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def holder(state_path: str) -> dict | None:
     return held if _alive(held["pid"]) else None
 
 
-def refusals(state_path: str, doc: dict, moves: list) -> list:
+def refusals(state_path: str, doc: dict, moves: list, env) -> list:
     """ARG040 for a user move of a kind the page answers (the protocol's forms.answered_moves) while a live
     page holds the question, else nothing (a user move the page never asks for, e.g. sources the user gives
     for a refused search, goes on as before)."""
@@ -64,7 +65,18 @@ def refusals(state_path: str, doc: dict, moves: list) -> list:
     answered = set(protocol_calls.call(spec, "page_moves"))
     if not any(isinstance(m, dict) and m.get("actor") == "user" and m.get("type") in answered for m in moves):
         return []
+    if not _page_asks(doc, spec, env):
+        return []
     return [finding("ARG040", path="/moves", target=str(held.get("url") or hold_path(state_path)))]
+
+
+def _page_asks(doc: dict, spec, env) -> bool:
+    """The page shows a form now: the run waits for the user (a run that waits for the agent keeps the chat
+    route open, since the page then asks nothing)."""
+    from argcheck.core import protocol_calls, replay
+
+    engine = replay.replay(doc, env).engine
+    return engine is not None and protocol_calls.call(spec, "page_form", engine.state) is not None
 
 
 def _read(path: str) -> dict | None:

@@ -2178,11 +2178,153 @@ def _v16(data, custom_formats={}, name_prefix=None):
 
 
 _v17_REGEX = {
-    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
+    '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z'),
+    '\\S': re.compile('\\S')
 }
 
 
 def _v17(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'prioritise', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'first': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'drop': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'witness': {'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['type', 'actor']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'prioritise', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'first': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'drop': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'witness': {'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='required')
+        data_keys = set(data.keys())
+        if "seq" in data_keys:
+            data_keys.remove("seq")
+            data__seq = data["seq"]
+            if not isinstance(data__seq, (int)) or isinstance(data__seq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be integer", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__seq, (int, float, Decimal)) and not isinstance(data__seq, bool):
+                if data__seq < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".seq must be bigger than or equal to 1", value=data__seq, name="" + (name_prefix or "data") + ".seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "prev" in data_keys:
+            data_keys.remove("prev")
+            data__prev = data["prev"]
+            if not isinstance(data__prev, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
+            if isinstance(data__prev, str):
+                if not _v17_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
+        if "at" in data_keys:
+            data_keys.remove("at")
+            data__at = data["at"]
+            if not isinstance(data__at, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be string", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__at, str):
+                data__at_len = len(data__at)
+                if data__at_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be longer than or equal to 1 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__at_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".at must be shorter than or equal to 64 characters", value=data__at, name="" + (name_prefix or "data") + ".at", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
+        if "witness_seq" in data_keys:
+            data_keys.remove("witness_seq")
+            data__witnessseq = data["witness_seq"]
+            if not isinstance(data__witnessseq, (int)) or isinstance(data__witnessseq, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_seq must be integer", value=data__witnessseq, name="" + (name_prefix or "data") + ".witness_seq", definition={'type': 'integer', 'minimum': 0}, rule='type')
+            if isinstance(data__witnessseq, (int, float, Decimal)) and not isinstance(data__witnessseq, bool):
+                if data__witnessseq < 0:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness_seq must be bigger than or equal to 0", value=data__witnessseq, name="" + (name_prefix or "data") + ".witness_seq", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
+        if "via" in data_keys:
+            data_keys.remove("via")
+            data__via = data["via"]
+            if not (isinstance(data__via, str) and data__via == 'page'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".via must be one of ['page']", value=data__via, name="" + (name_prefix or "data") + ".via", definition={'enum': ['page']}, rule='enum')
+        if "type" in data_keys:
+            data_keys.remove("type")
+            data__type = data["type"]
+            if not isinstance(data__type, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be string", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'prioritise', 'type': 'string'}, rule='type')
+            if not (isinstance(data__type, str) and data__type == 'prioritise'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: prioritise", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'prioritise', 'type': 'string'}, rule='const')
+        if "actor" in data_keys:
+            data_keys.remove("actor")
+            data__actor = data["actor"]
+            if not isinstance(data__actor, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".actor must be string", value=data__actor, name="" + (name_prefix or "data") + ".actor", definition={'const': 'user', 'type': 'string'}, rule='type')
+            if not (isinstance(data__actor, str) and data__actor == 'user'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".actor must be same as const definition: user", value=data__actor, name="" + (name_prefix or "data") + ".actor", definition={'const': 'user', 'type': 'string'}, rule='const')
+        if "first" in data_keys:
+            data_keys.remove("first")
+            data__first = data["first"]
+            if not isinstance(data__first, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".first must be array", value=data__first, name="" + (name_prefix or "data") + ".first", definition={'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, rule='type')
+            data__first_is_list = isinstance(data__first, (list, tuple))
+            if data__first_is_list:
+                data__first_len = len(data__first)
+                if data__first_len > 200:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".first must contain less than or equal to 200 items", value=data__first, name="" + (name_prefix or "data") + ".first", definition={'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, rule='maxItems')
+                for data__first_x, data__first_item in enumerate(data__first):
+                    if not isinstance(data__first_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".first[{data__first_x}]".format(**locals()) + " must be string", value=data__first_item, name="" + (name_prefix or "data") + ".first[{data__first_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='type')
+                    if isinstance(data__first_item, str):
+                        if not _v17_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__first_item):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".first[{data__first_x}]".format(**locals()) + " must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__first_item, name="" + (name_prefix or "data") + ".first[{data__first_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
+        if "drop" in data_keys:
+            data_keys.remove("drop")
+            data__drop = data["drop"]
+            if not isinstance(data__drop, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".drop must be array", value=data__drop, name="" + (name_prefix or "data") + ".drop", definition={'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, rule='type')
+            data__drop_is_list = isinstance(data__drop, (list, tuple))
+            if data__drop_is_list:
+                data__drop_len = len(data__drop)
+                if data__drop_len > 200:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".drop must contain less than or equal to 200 items", value=data__drop, name="" + (name_prefix or "data") + ".drop", definition={'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, rule='maxItems')
+                for data__drop_x, data__drop_item in enumerate(data__drop):
+                    if not isinstance(data__drop_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".drop[{data__drop_x}]".format(**locals()) + " must be string", value=data__drop_item, name="" + (name_prefix or "data") + ".drop[{data__drop_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='type')
+                    if isinstance(data__drop_item, str):
+                        if not _v17_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__drop_item):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".drop[{data__drop_x}]".format(**locals()) + " must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__drop_item, name="" + (name_prefix or "data") + ".drop[{data__drop_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
+        if "witness" in data_keys:
+            data_keys.remove("witness")
+            data__witness = data["witness"]
+            if not isinstance(data__witness, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness must be object", value=data__witness, name="" + (name_prefix or "data") + ".witness", definition={'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}, rule='type')
+            data__witness_is_dict = isinstance(data__witness, dict)
+            if data__witness_is_dict:
+                data__witness__missing_keys = set(['seq', 'quote']) - data__witness.keys()
+                if data__witness__missing_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness must contain " + (str(sorted(data__witness__missing_keys)) + " properties"), value=data__witness, name="" + (name_prefix or "data") + ".witness", definition={'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}, rule='required')
+                data__witness_keys = set(data__witness.keys())
+                if "seq" in data__witness_keys:
+                    data__witness_keys.remove("seq")
+                    data__witness__seq = data__witness["seq"]
+                    if not isinstance(data__witness__seq, (int)) or isinstance(data__witness__seq, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.seq must be integer", value=data__witness__seq, name="" + (name_prefix or "data") + ".witness.seq", definition={'type': 'integer', 'minimum': 1}, rule='type')
+                    if isinstance(data__witness__seq, (int, float, Decimal)) and not isinstance(data__witness__seq, bool):
+                        if data__witness__seq < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.seq must be bigger than or equal to 1", value=data__witness__seq, name="" + (name_prefix or "data") + ".witness.seq", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+                if "quote" in data__witness_keys:
+                    data__witness_keys.remove("quote")
+                    data__witness__quote = data__witness["quote"]
+                    if not isinstance(data__witness__quote, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must be string", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='type')
+                    if isinstance(data__witness__quote, str):
+                        data__witness__quote_len = len(data__witness__quote)
+                        if data__witness__quote_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must be longer than or equal to 1 characters", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='minLength')
+                        if data__witness__quote_len > 2000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must be shorter than or equal to 2000 characters", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='maxLength')
+                        if not _v17_REGEX['\\S'].search(data__witness__quote):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must match pattern \\S", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='pattern')
+                if data__witness_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness must not contain "+str(data__witness_keys)+" properties", value=data__witness, name="" + (name_prefix or "data") + ".witness", definition={'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}, rule='additionalProperties')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'prioritise', 'type': 'string'}, 'actor': {'const': 'user', 'type': 'string'}, 'first': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'drop': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 200, 'type': 'array'}, 'witness': {'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='additionalProperties')
+    return data
+
+
+
+_v18_REGEX = {
+    '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
+}
+
+
+def _v18(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'synthesize', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'termination': {'enum': ['convergence', 'iteration_bound', 'trivial', 'quality_exit'], 'type': 'string'}, 'answer': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'termination', 'answer'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2205,7 +2347,7 @@ def _v17(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v17_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v18_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2269,13 +2411,13 @@ def _v17(data, custom_formats={}, name_prefix=None):
 
 
 
-_v18_REGEX = {
+_v19_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '^[A-Za-z][A-Za-z0-9_.-]{0,31}$': re.compile('^[A-Za-z][A-Za-z0-9_.-]{0,31}\\Z')
 }
 
 
-def _v18(data, custom_formats={}, name_prefix=None):
+def _v19(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2298,7 +2440,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v18_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v19_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2349,7 +2491,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
                 if data__flags_len > 200:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".flags must contain less than or equal to 200 items", value=data__flags, name="" + (name_prefix or "data") + ".flags", definition={'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, rule='maxItems')
                 for data__flags_x, data__flags_item in enumerate(data__flags):
-                    _v18____defs_flag(data__flags_item, custom_formats, (name_prefix or "data") + ".flags[{data__flags_x}]".format(**locals()))
+                    _v19____defs_flag(data__flags_item, custom_formats, (name_prefix or "data") + ".flags[{data__flags_x}]".format(**locals()))
         if "constraints" in data_keys:
             data_keys.remove("constraints")
             data__constraints = data["constraints"]
@@ -2364,7 +2506,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
                     if not isinstance(data__constraints_item, (str)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".constraints[{data__constraints_x}]".format(**locals()) + " must be string", value=data__constraints_item, name="" + (name_prefix or "data") + ".constraints[{data__constraints_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='type')
                     if isinstance(data__constraints_item, str):
-                        if not _v18_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__constraints_item):
+                        if not _v19_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__constraints_item):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".constraints[{data__constraints_x}]".format(**locals()) + " must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__constraints_item, name="" + (name_prefix or "data") + ".constraints[{data__constraints_x}]".format(**locals()) + "", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
         if "summary" in data_keys:
             data_keys.remove("summary")
@@ -2392,7 +2534,7 @@ def _v18(data, custom_formats={}, name_prefix=None):
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$defs': {'Flag': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}}, 'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'arbitrate', 'type': 'string'}, 'actor': {'const': 'arbiter', 'type': 'string'}, 'flags': {'items': {'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, 'maxItems': 200, 'type': 'array'}, 'constraints': {'items': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'maxItems': 50, 'type': 'array'}, 'summary': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'session_id': {'maxLength': 500, 'minLength': 1, 'type': 'string'}}, 'required': ['type', 'actor', 'summary'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-def _v18____defs_flag(data, custom_formats={}, name_prefix=None):
+def _v19____defs_flag(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'point': {'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, 'concern': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}}, 'required': ['point', 'concern'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2407,7 +2549,7 @@ def _v18____defs_flag(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__point, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".point must be string", value=data__point, name="" + (name_prefix or "data") + ".point", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='type')
             if isinstance(data__point, str):
-                if not _v18_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__point):
+                if not _v19_REGEX['^[A-Za-z][A-Za-z0-9_.-]{0,31}$'].search(data__point):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".point must match pattern ^[A-Za-z][A-Za-z0-9_.-]{0,31}$", value=data__point, name="" + (name_prefix or "data") + ".point", definition={'pattern': '^[A-Za-z][A-Za-z0-9_.-]{0,31}$', 'type': 'string'}, rule='pattern')
         if "concern" in data_keys:
             data_keys.remove("concern")
@@ -2426,12 +2568,12 @@ def _v18____defs_flag(data, custom_formats={}, name_prefix=None):
 
 
 
-_v19_REGEX = {
+_v20_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z')
 }
 
 
-def _v19(data, custom_formats={}, name_prefix=None):
+def _v20(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'present', 'type': 'string'}, 'actor': {'const': 'orchestrator', 'type': 'string'}, 'acknowledge_warning': {'type': 'boolean'}}, 'required': ['type', 'actor'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2454,7 +2596,7 @@ def _v19(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v19_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v20_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2505,13 +2647,13 @@ def _v19(data, custom_formats={}, name_prefix=None):
 
 
 
-_v20_REGEX = {
+_v21_REGEX = {
     '^[0-9a-f]{32}$': re.compile('^[0-9a-f]{32}\\Z'),
     '\\S': re.compile('\\S')
 }
 
 
-def _v20(data, custom_formats={}, name_prefix=None):
+def _v21(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'witness': {'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='type')
     data_is_dict = isinstance(data, dict)
@@ -2534,7 +2676,7 @@ def _v20(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__prev, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must be string", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='type')
             if isinstance(data__prev, str):
-                if not _v20_REGEX['^[0-9a-f]{32}$'].search(data__prev):
+                if not _v21_REGEX['^[0-9a-f]{32}$'].search(data__prev):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".prev must match pattern ^[0-9a-f]{32}$", value=data__prev, name="" + (name_prefix or "data") + ".prev", definition={'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, rule='pattern')
         if "at" in data_keys:
             data_keys.remove("at")
@@ -2615,7 +2757,7 @@ def _v20(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must be longer than or equal to 1 characters", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='minLength')
                         if data__witness__quote_len > 2000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must be shorter than or equal to 2000 characters", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='maxLength')
-                        if not _v20_REGEX['\\S'].search(data__witness__quote):
+                        if not _v21_REGEX['\\S'].search(data__witness__quote):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness.quote must match pattern \\S", value=data__witness__quote, name="" + (name_prefix or "data") + ".witness.quote", definition={'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}, rule='pattern')
                 if data__witness_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".witness must not contain "+str(data__witness_keys)+" properties", value=data__witness, name="" + (name_prefix or "data") + ".witness", definition={'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}, rule='additionalProperties')
@@ -2623,6 +2765,6 @@ def _v20(data, custom_formats={}, name_prefix=None):
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'additionalProperties': False, 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'prev': {'type': 'string', 'pattern': '^[0-9a-f]{32}$'}, 'at': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'witness_seq': {'type': 'integer', 'minimum': 0}, 'via': {'enum': ['page']}, 'type': {'const': 'abort', 'type': 'string'}, 'actor': {'enum': ['orchestrator', 'user'], 'type': 'string'}, 'reason': {'maxLength': 4000, 'minLength': 1, 'type': 'string'}, 'witness': {'type': 'object', 'additionalProperties': False, 'required': ['seq', 'quote'], 'properties': {'seq': {'type': 'integer', 'minimum': 1}, 'quote': {'type': 'string', 'minLength': 1, 'maxLength': 2000, 'pattern': '\\S'}}}}, 'required': ['type', 'actor', 'reason'], 'type': 'object'}, rule='additionalProperties')
     return data
 
-VALIDATORS = {'header': _v0, 'consult': _v1, 'point': _v2, 'classify': _v3, 'challenge': _v4, 'defend': _v5, 'concede': _v6, 'judge': _v7, 'ledger': _v8, 'verify': _v9, 'revise': _v10, 'clarify': _v11, 'settle': _v12, 'extend_constructive': _v13, 'stress_test': _v14, 'reframe': _v15, 'request_arbitration': _v16, 'synthesize': _v17, 'arbitrate': _v18, 'present': _v19, 'abort': _v20}
+VALIDATORS = {'header': _v0, 'consult': _v1, 'point': _v2, 'classify': _v3, 'challenge': _v4, 'defend': _v5, 'concede': _v6, 'judge': _v7, 'ledger': _v8, 'verify': _v9, 'revise': _v10, 'clarify': _v11, 'settle': _v12, 'extend_constructive': _v13, 'stress_test': _v14, 'reframe': _v15, 'request_arbitration': _v16, 'prioritise': _v17, 'synthesize': _v18, 'arbitrate': _v19, 'present': _v20, 'abort': _v21}
 
-NULLABLE = {'header': frozenset(['conversation_id', 'workspace']), 'consult': frozenset(['duration_ms', 'excerpt', 'failure_class', 'response_sha256', 'session_id', 'usage']), 'point': frozenset(['extends', 'theme']), 'classify': frozenset(['challenge', 'objection']), 'challenge': frozenset([]), 'defend': frozenset(['challenge', 'point']), 'concede': frozenset(['reason']), 'judge': frozenset([]), 'ledger': frozenset(['artifact', 'execution', 'justification', 'quote', 'revises', 'supersedes']), 'verify': frozenset(['artifact', 'execution', 'quote']), 'revise': frozenset([]), 'clarify': frozenset([]), 'settle': frozenset(['question', 'tradeoff']), 'extend_constructive': frozenset(['detail']), 'stress_test': frozenset([]), 'reframe': frozenset([]), 'request_arbitration': frozenset(['reason']), 'synthesize': frozenset([]), 'arbitrate': frozenset(['session_id']), 'present': frozenset([]), 'abort': frozenset([])}
+NULLABLE = {'header': frozenset(['conversation_id', 'workspace']), 'consult': frozenset(['duration_ms', 'excerpt', 'failure_class', 'response_sha256', 'session_id', 'usage']), 'point': frozenset(['extends', 'theme']), 'classify': frozenset(['challenge', 'objection']), 'challenge': frozenset([]), 'defend': frozenset(['challenge', 'point']), 'concede': frozenset(['reason']), 'judge': frozenset([]), 'ledger': frozenset(['artifact', 'execution', 'justification', 'quote', 'revises', 'supersedes']), 'verify': frozenset(['artifact', 'execution', 'quote']), 'revise': frozenset([]), 'clarify': frozenset([]), 'settle': frozenset(['question', 'tradeoff']), 'extend_constructive': frozenset(['detail']), 'stress_test': frozenset([]), 'reframe': frozenset([]), 'request_arbitration': frozenset(['reason']), 'prioritise': frozenset([]), 'synthesize': frozenset([]), 'arbitrate': frozenset(['session_id']), 'present': frozenset([]), 'abort': frozenset([])}

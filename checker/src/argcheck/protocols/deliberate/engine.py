@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from argcheck.core.findings import Finding
 from argcheck.protocols.deliberate import (  # noqa: F401  (catalog registers the DLB rules)
-    afview, catalog, refusals, rules_challenges, rules_ledger, rules_positions, rules_scope, rules_termination,
-    texts,
+    afview, catalog, priority, refusals, rules_challenges, rules_ledger, rules_positions, rules_scope,
+    rules_termination, texts,
 )
 from argcheck.protocols.deliberate.state import CAPS, Deliberation
 from argcheck.core.rules import finding
@@ -20,8 +20,8 @@ AFTER_SYNTHESIS = frozenset({"arbitrate", "present", "abort", "ledger", "verify"
 STANDARD_ONLY = frozenset({"arbitrate", "stress_test", "request_arbitration"})
 # Moves that pass the gate whenever the run is in progress and a reply has been recorded.
 ORDINARY = frozenset({"consult", "point", "classify", "challenge", "defend", "concede", "judge", "ledger",
-                      "verify", "revise", "clarify", "settle", "extend_constructive", "reframe", "synthesize",
-                      "abort"})
+                      "verify", "revise", "clarify", "settle", "extend_constructive", "reframe", "prioritise",
+                      "synthesize", "abort"})
 
 HANDLERS = {
     "consult": rules_scope.on_consult,
@@ -40,6 +40,7 @@ HANDLERS = {
     "settle": rules_termination.on_settle,
     "stress_test": rules_termination.on_stress_test,
     "request_arbitration": rules_termination.on_request_arbitration,
+    "prioritise": priority.on_prioritise,
     "synthesize": rules_termination.on_synthesize,
     "arbitrate": rules_termination.on_arbitrate,
     "present": rules_termination.on_present,

@@ -221,6 +221,15 @@ class RequestArbitration(Strict):
     reason: Optional[Text] = None
 
 
+class Prioritise(Strict):
+    """The user's answer to more than 7 open points grouped by theme: the points to take first, those to drop."""
+
+    type: Literal["prioritise"]
+    actor: Literal["user"]
+    first: list[Id] = Field(default_factory=list, max_length=200, description="open points to pursue first")
+    drop: list[Id] = Field(default_factory=list, max_length=200, description="open points not to pursue")
+
+
 class Synthesize(Strict):
     type: Literal["synthesize"]
     actor: Literal["orchestrator"]
@@ -257,7 +266,7 @@ class Abort(Strict):
 
 MOVE_MODELS = (
     Consult, Point, Classify, Challenge, Defend, Concede, Judge, Ledger, Verify, Revise, Clarify,
-    Settle, ExtendConstructive, StressTest, Reframe, RequestArbitration, Synthesize, Arbitrate,
+    Settle, ExtendConstructive, StressTest, Reframe, RequestArbitration, Prioritise, Synthesize, Arbitrate,
     Present, Abort,
 )
 Move = Annotated[Union[MOVE_MODELS], Field(discriminator="type")]

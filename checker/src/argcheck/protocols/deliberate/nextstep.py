@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from argcheck.core.commandtext import apply_command, next_step_lines, quote
-from argcheck.protocols.deliberate import queries, themes
+from argcheck.protocols.deliberate import priority, queries, themes
 from argcheck.protocols.deliberate.closing import closing_step
 from argcheck.protocols.deliberate.standing import (
     consultee_name, consultee_reminders, ids_of, next_free_id, orchestrator_duties, pending_drops, reply_phase,
@@ -33,7 +33,7 @@ def report(state, state_path: str = "STATE") -> dict:
         "lapsing": ids_of(c for c, _ in pending_drops(state)),
         "deadlocked": ids_of(queries.deadlocked_points(state)),
         "due": list(queries.due_items(state)),
-        "allowed_moves": sorted(queries.allowed_moves(state)),
+        "allowed_moves": sorted(priority.allowed_moves(state)),
         "termination": _termination(state),
         "arbitration": {"due": bool(queries.arbitration_due(state)),
                         "triggers": sorted(queries.arbitration_triggers(state)),
@@ -42,6 +42,7 @@ def report(state, state_path: str = "STATE") -> dict:
         "confidence": queries.confidence(state),
         "degraded": list(queries.degraded_reasons(state)),
         "open_by_theme": themes.open_by_theme(state),
+        "priority": priority.latest(state),
         "inconclusive": themes.inconclusive(state),
         "gates": gates(state),
         "next": next_action(state, state_path),
@@ -121,6 +122,8 @@ def next_action(state, state_path: str = "STATE") -> dict:
     if closing:
         text, move, _kind = closing
         return _action("orchestrator", text, [apply_command(state_path, move)])
+    if priority.awaiting(state):  # the user chooses before the next consult
+        return _action("user", priority.ASK, [apply_command(state_path, priority.SKELETON)])
     return _action("consultee", _consult_text(state), [f"argcheck consult {path}"])
 
 
@@ -191,9 +194,6 @@ def _consult_text(state) -> str:
     return f"consult {consultee_name(state)} for round {state.iteration + 1} ({reply_phase(state)})"
 
 
-
-
-
 def _action(actor: str, text: str, commands: list[str]) -> dict:
     return {"actor": actor, "text": text, "commands": commands}
 
@@ -211,7 +211,7 @@ def format_text(report: dict) -> str:
     lines.append(_arbitration_line(report))
     if report["degraded"]:
         lines.append(f"DEGRADED: {'; '.join(report['degraded'])}")
-    lines += _theme_lines(report) + _inconclusive_lines(report)
+    lines += _theme_lines(report) + _priority_lines(report) + _inconclusive_lines(report)
     lines.append(f"Allowed moves: {', '.join(report['allowed_moves']) or 'none'}")
     lines += next_step_lines(report["next"])
     return "\n".join(lines) + "\n"
@@ -224,6 +224,11 @@ def _theme_lines(report: dict) -> list[str]:
     count = sum(len(ids) for ids in grouped.values())
     return [f"{count} points are open (more than {themes.GROUPING_THRESHOLD}): show them to the user grouped by "
             "theme and ask which themes to take first:", *("  " + line for line in themes.theme_lines(grouped))]
+
+
+def _priority_lines(report: dict) -> list[str]:
+    given = report["priority"]
+    return [priority.priority_line(given)] if given else []
 
 
 def _inconclusive_lines(report: dict) -> list[str]:

@@ -61,14 +61,14 @@ def render_prompt(state, seen=None) -> str:
     if seen is not None:
         return _join([
             _title(state, " (continued)"), RESUMED_PREAMBLE, _question(state),
-            framing_reminder(state.header.get("flow")), _previous_problem(state),
+            framing_reminder(state.header.get("flow")), _priority_section(state, seen), _previous_problem(state),
             _changes("Ledger entries", _ledger_lines(state), _ledger_lines(seen)),
             _changes("Points", _point_blocks(state), _point_blocks(seen)), _judgments_since(state, seen),
             *_duties(state), _admissible_section(state), format_section(state, resumed=True),
         ])
     return _join([
         _title(state), PREAMBLE, _question(state), framing_section(state.header.get("flow")),
-        _previous_problem(state), _ledger_section(state, "consultee"),
+        _priority_section(state), _previous_problem(state), _ledger_section(state, "consultee"),
         _points_section(state), *_duties(state), _admissible_section(state), format_section(state),
     ])
 
@@ -91,6 +91,16 @@ def _title(state, continued: str = "") -> str:
 def _question(state) -> str:
     return ("## The question (the anchor)\n\n" + _quote(state.question) +
             "\n\nStay on this question. Only the user can change it.")
+
+
+def _priority_section(state, seen=None) -> str:
+    """The user's latest priority over the open points (for a resumed session, only when new since)."""
+    if not state.priorities or (seen is not None and len(seen.priorities) == len(state.priorities)):
+        return ""
+    given = state.priorities[-1]
+    lines = [f"Take these first: {', '.join(given['first'])}." if given["first"] else "",
+             f"The user dropped these; do not pursue them: {', '.join(given['drop'])}." if given["drop"] else ""]
+    return "## The user's priority\n\n" + "\n".join(line for line in lines if line)
 
 
 def _quote(text: str) -> str:

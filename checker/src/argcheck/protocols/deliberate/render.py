@@ -6,7 +6,7 @@ import json
 import re
 
 from argcheck.core.markdown_safety import neutralize
-from argcheck.protocols.deliberate import queries, render_graph, termination, themes
+from argcheck.protocols.deliberate import priority, queries, render_graph, termination, themes
 from argcheck.protocols.deliberate.rules_witness import witnessed_mark
 from argcheck.protocols.deliberate.standing import BUCKET_REASONS, evidence_ids, ledger_line, natural_key, point_status
 from argcheck.protocols.deliberate.state import AGREED, DISMISSED, UNRESOLVED
@@ -85,11 +85,13 @@ def _bucket_section(state, name: str, points) -> str:
 
 def _themes_section(state) -> str:
     grouped = themes.open_by_theme(state)
+    given = priority.latest(state)
+    said = f"\n\n{priority.priority_line(given)}." if given else ""
     if not grouped:
-        return ""
+        return f"## The user's priority{said}" if given else ""
     count = sum(len(ids) for ids in grouped.values())
     return (f"## Open points by theme ({count}, more than {themes.GROUPING_THRESHOLD})\n\nFor the user to "
-            "prioritise:\n\n" + "\n".join(themes.theme_lines(grouped)))
+            "prioritise:\n\n" + "\n".join(themes.theme_lines(grouped)) + said)
 
 
 def _by_id(points):

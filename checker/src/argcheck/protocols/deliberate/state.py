@@ -143,6 +143,7 @@ class Deliberation:
     stress_tests: list[dict] = field(default_factory=list)  # {"targets","outcome","summary","round","seq"}
     reframes: list[dict] = field(default_factory=list)  # {"question","round","seq"}
     arbitration_requests: list[dict] = field(default_factory=list)
+    priorities: list[dict] = field(default_factory=list)  # the user's: {"first","drop","asked","round","seq","via"}
     arbitration: dict | None = None  # {"flags","constraints","summary","seq"}
     synthesis: dict | None = None  # {"termination","answer","round","seq"}
     presented: dict | None = None
