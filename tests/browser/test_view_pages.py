@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pagekit import PROTOCOLS, argcheck, render_json, validate_json
 from pictures import ink
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 LAYOUTS = Path(__file__).parent / "layouts"
@@ -90,7 +91,7 @@ def test_clicking_a_move_shows_its_json(shown):
     json_block = opened.page.locator(f"#move-{last} pre.move-json")
     assert not json_block.is_visible()
     summary.click()
-    assert json_block.is_visible()
+    expect(json_block).to_be_visible()  # waits: under load the details open a moment after the click
     assert json.loads(json_block.inner_text()) == moves[-1]
 
 
@@ -196,7 +197,7 @@ def test_a_finding_opens_the_move_it_concerns(runs, tmp_path, open_page):
     assert links.count() >= 1
     target = links.first.get_attribute("href")[1:]
     links.first.click()
-    assert opened.page.locator(f"#{target}").get_attribute("open") is not None
+    opened.page.wait_for_selector(f"#{target}[open]", timeout=10000)  # waits, as a user would, under load
     assert opened.page.locator(f"#{target} pre.move-json").inner_text().startswith("{")
     opened.page.locator("#row-challenge-C1 a[href='#row-point-P2']").click()
-    assert opened.page.evaluate("document.querySelector(':target').id") == "row-point-P2"
+    opened.page.wait_for_function("(document.querySelector(':target') || {}).id === 'row-point-P2'", timeout=10000)
