@@ -92,6 +92,7 @@ def test_clicking_a_move_shows_its_json(shown):
     assert not json_block.is_visible()
     summary.click()
     expect(json_block).to_be_visible()  # waits: under load the details open a moment after the click
+    expect(json_block).to_contain_text('"type"')  # and the page writes the move's JSON in on opening
     assert json.loads(json_block.inner_text()) == moves[-1]
 
 
@@ -100,7 +101,7 @@ def test_the_keyboard_opens_moves_and_walks_the_timeline(shown):
     page = opened.page
     page.locator("#move-1 > summary").focus()
     page.keyboard.press("Enter")
-    assert page.locator("#move-1 pre.move-json").is_visible()
+    expect(page.locator("#move-1 pre.move-json")).to_be_visible()
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.parentElement.id") == "move-2"
     page.locator("svg.graph g.node").first.focus()
@@ -198,6 +199,7 @@ def test_a_finding_opens_the_move_it_concerns(runs, tmp_path, open_page):
     target = links.first.get_attribute("href")[1:]
     links.first.click()
     opened.page.wait_for_selector(f"#{target}[open]", timeout=10000)  # waits, as a user would, under load
+    expect(opened.page.locator(f"#{target} pre.move-json")).to_contain_text('"type"')
     assert opened.page.locator(f"#{target} pre.move-json").inner_text().startswith("{")
     opened.page.locator("#row-challenge-C1 a[href='#row-point-P2']").click()
     opened.page.wait_for_function("(document.querySelector(':target') || {}).id === 'row-point-P2'", timeout=10000)
