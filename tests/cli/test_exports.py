@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from conftest import run_in_process
 from markdown_it import MarkdownIt
 
-from argcheck.core import argmap, protocol_calls
+from argcheck.core import argmap, madr, protocol_calls
 from argcheck.core.text import flat
 from argcheck.files import operations
 
@@ -165,8 +166,20 @@ def test_hostile_text_stays_text_in_the_record(runs, rendered):
     hostile = [run for run in runs if run.name.startswith("hostile-")]
     for run in hostile:
         text = rendered[run, "madr"].read_text(encoding="utf-8")
-        assert "<script>" not in text and "](javascript" not in text and "\n# Injected" not in text
+        assert "<script>" not in text and "\n# Injected" not in text
+        assert not re.search(r"(?<!\\)\]\(javascript", text), "a link's ] is always escaped"
         assert "Injected heading" in text, "the text itself is kept, as text"
+
+
+def test_plain_punctuation_is_left_as_written():
+    """Only what Markdown would read as syntax is escaped: a question, a parenthesis, a version stay readable."""
+    assert madr.inline("Adopt Postgres 16.2 (not MySQL)? Yes: it's 3.5x faster!") == \
+        "Adopt Postgres 16.2 (not MySQL)? Yes: it's 3.5x faster!"
+    assert madr.inline("# not a heading") == "\\# not a heading"
+    assert madr.inline("1. not a list") == "1\\. not a list"
+    assert madr.inline("- not a list") == "\\- not a list"
+    assert madr.inline("Use C #") == "Use C \\#"  # a heading's closing hashes would be dropped
+    assert madr.inline("a *b* [c](d) <e> `f`") == "a \\*b\\* \\[c\\](d) \\<e\\> \\`f\\`"
 
 
 def test_numbered_output_takes_the_next_free_number(tmp_path):

@@ -88,3 +88,11 @@ def test_an_unknown_run_is_a_usage_error(tmp_path):
     _runs(tmp_path)
     result = _delete(tmp_path, "nope.json", "--yes")
     assert result.returncode == 2 and "no run named 'nope.json'" in result.stderr
+
+
+def test_sessions_with_a_status_no_run_has_names_the_statuses_there(tmp_path):
+    _runs(tmp_path)
+    text = argcheck("sessions", "--status", "asessed", cwd=tmp_path, now=NOW).stdout
+    assert "no run is 'asessed'" in text and "aborted" in text and "or open, closed" in text
+    quiet = argcheck("sessions", "--status", "closed", "--protocol", "toulmin", cwd=tmp_path, now=NOW).stdout
+    assert "no run is" not in quiet  # open / closed are keywords, never a typo

@@ -23,12 +23,21 @@ from argcheck.core.text import flat
 DECISION_FIELDS = ("title", "status", "context", "drivers", "options", "chosen", "because", "confidence",
                    "consequences", "confirmation", "more")
 STATUSES = ("proposed", "accepted", "rejected", "deprecated")
-MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&:\"'=$^])")
+# Inline syntax anywhere in a line: emphasis, code, links and images, raw HTML and entities, tables, strike,
+# math. Plain punctuation (. , : ; ' " ( ) ? ! - + = #) is left as it is: it opens nothing inside a line.
+INLINE_SPECIALS = re.compile(r"([\\`*_{}\[\]<>|~&$])")
+# Block syntax at a line's start: a heading, a list item, a quote, a thematic break or setext underline.
+LINE_START = re.compile(r"^(?:([#+\-=>])|(\d{1,9})([.)]))")
+LINE_END = re.compile(r"(^| )(#+)$")  # a heading's closing hashes, which Markdown would drop
 
 
 def inline(text) -> str:
-    """One line of text that Markdown shows as it is: every character with a Markdown meaning escaped."""
-    return MARKDOWN_SPECIALS.sub(r"\\\1", flat(text))
+    """One line of text that Markdown shows as it is: the characters with an inline meaning escaped, and the
+    first one when it would open a block (the line may start a paragraph)."""
+    escaped = INLINE_SPECIALS.sub(r"\\\1", flat(text))
+    escaped = LINE_END.sub(r"\1\\\2", escaped)
+    return LINE_START.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3),
+                          escaped, count=1)
 
 
 def _yaml_quoted(text) -> str:

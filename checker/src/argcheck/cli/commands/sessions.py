@@ -45,14 +45,16 @@ def command(ctx, dirs, fmt, conversation, statuses, protocols, limit, page):
     delete RUN` deletes one run with its reports."""
     if ctx.invoked_subcommand is not None:
         return None
-    rows = [row for row in scan(dirs) if conversation in (None, row.get("conversation_id"))
+    found = scan(dirs)
+    rows = [row for row in found if conversation in (None, row.get("conversation_id"))
             and _wanted(row, statuses, protocols)]
     shown = rows if limit is None else rows[(page - 1) * limit: page * limit]
     if fmt == "json":
         echo_json(shown)
     elif not rows:
-        click.echo(f"no state files in {', '.join(dirs or ('.argcheck',))}" + (" match" if statuses or protocols
-                                                                              else ""))
+        where = ", ".join(dirs or (".argcheck",))
+        click.echo(f"no state files in {where}" + (" match" if statuses or protocols else "")
+                   + _statuses_here(found, statuses))
     else:
         click.echo(table(shown) if shown else f"page {page} is empty")
         if limit is not None:
@@ -67,6 +69,16 @@ def _wanted(row: dict, statuses, protocols) -> bool:
         return True
     keyword = "closed" if _finished(row) else "open"
     return row["status"] in statuses or keyword in statuses
+
+
+def _statuses_here(rows: list, statuses) -> str:
+    """For a --status no run has: the statuses the runs found do have (a typo reads as an empty list)."""
+    unknown = [status for status in statuses if status not in ("open", "closed")
+               and all(row["status"] != status for row in rows)]
+    if not unknown or not rows:
+        return ""
+    here = sorted({row["status"] for row in rows})
+    return f" (no run is {', '.join(map(repr, unknown))}; statuses here: {', '.join(here)}; or open, closed)"
 
 
 def _page_line(total: int, limit: int, page: int) -> str:

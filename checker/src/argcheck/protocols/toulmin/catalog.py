@@ -90,13 +90,15 @@ define("TLM112", "VERDICT_INCONSISTENT", ERROR, "verdict {status!r} does not fol
            "real confidence.", protocol=P)
 define("TLM113", "QUALIFIER_DEGREE_MISMATCH", WARNING,
        "degree {degree!r} has the band {band}, got confidence {confidence}",
-       "the band of {confidence}% is {expected!r}: change the degree or the confidence",
+       "the band of {confidence}% is {expected!r}; the qualifier stays as recorded (TLM106): in your next "
+       "chain, pick the degree from the confidence",
        why="The degree is the words for the confidence: certainly 90–100, presumably 70–89, probably 50–69, "
            "possibly 30–49, apparently 0–29. The bands come from Toulmini's documentation, which Toulmini "
            "itself never enforces and its own examples break (`probably` at 70, 80 and 85), so a mismatch is "
            "a warning: the qualifier is recorded and the verdict rule reads the confidence, not the degree.",
        example='"qualifier": {"degree": "certainly", "confidence_pct": 40}',
-       fix="Make the degree and the confidence agree.", protocol=P)
+       fix="Nothing to undo: a recorded qualifier is never rewritten (TLM106) and the verdict reads the "
+           "confidence. In the next chain, choose the degree whose band holds the confidence.", protocol=P)
 define("TLM114", "COUNCIL_DISABLED", ERROR, "the field-experts council is disabled for this chain",
        "start the chain without --no-council to consult experts",
        why="The header says this chain runs without a council; opinions would enter unannounced.",
