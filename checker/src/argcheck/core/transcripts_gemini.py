@@ -116,8 +116,9 @@ class GeminiTranscript(Transcript):
         if self._attempts is None:
             found = [args["command"] for args, _ in self._calls(f'"{SHELL}"', SHELL)
                      if isinstance(args.get("command"), str) and tampering.reason(args["command"])]
-            found += ["a call the witness guard denied" for message in self._messages(GUARD_MARK)
-                      for part in _parts(message) if GUARD_MARK in str(part.get("functionResponse"))]
+            denied = {str(answer.get("id")) for message in self._messages(GUARD_MARK) for answer in _answers(message)
+                      if GUARD_MARK in str(answer.get("response"))}  # each call once: a history restates it
+            found += ["a call the witness guard denied"] * len(denied)
             self._attempts = found
         return self._attempts
 
@@ -125,6 +126,13 @@ class GeminiTranscript(Transcript):
 def _parts(message: dict) -> list[dict]:
     content = message.get("content")
     return [part for part in content if isinstance(part, dict)] if isinstance(content, list) else []
+
+
+def _answers(message: dict) -> list[dict]:
+    """The functionResponse parts of a message, and of its tool calls' inline results."""
+    parts = _parts(message) + [part for call in message.get("toolCalls") or [] if isinstance(call, dict)
+                               for part in call.get("result") or [] if isinstance(part, dict)]
+    return [part["functionResponse"] for part in parts if isinstance(part.get("functionResponse"), dict)]
 
 
 def _typed_texts(message: dict) -> list[str]:
