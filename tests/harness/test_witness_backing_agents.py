@@ -227,3 +227,46 @@ def test_the_gate_reason_pattern_is_the_stop_gate_s_own_wording():
     run = Run(".argcheck/deliberate-x.json", "deliberate", "open", "s", "", {"text": "record the points",
                                                                           "commands": ["argcheck next x"]})
     assert GATE_REASON.match(stopgate.reason_for(run))
+
+
+# -- what an agent cannot witness: the rule refuses the agent's word and the report says why --------------
+
+CODEX_RUN = {"witnessed": True, "witness_agent": "codex"}
+SEARCH_MOVE = {"type": "web_search", "actor": "orchestrator", "query": SEARCH, "purpose": "state_of_art",
+               "results": [{"source_url": "https://example.org/triz", "title": "t", "snippet": "s"}]}
+
+
+def test_a_search_in_a_codex_run_is_refused_with_the_reason_codex_cannot_witness_it(codex):
+    from argcheck.core import discovery  # noqa: F401  (the protocols' rule codes)
+    from argcheck.protocols.triz.rules_witness import check_search_witnessed
+
+    forged = codex.record("web_search", query=SEARCH, urls=["https://example.org/triz"])  # the agent's word
+    [found] = check_search_witnessed(codex.witness(forged), SEARCH_MOVE, "/moves/3", CODEX_RUN)
+    assert found.code == "TRZ143"
+    assert "Codex CLI cannot witness web searches: its web search runs inside the model provider" in found.message
+    assert "ask the user for the sources" in found.message
+    assert check_search_witnessed(codex.witness(forged), dict(SEARCH_MOVE, actor="user"), "/m", CODEX_RUN) == []
+
+
+def test_a_search_in_a_gemini_run_is_checked_against_the_backed_records(gemini):
+    from argcheck.core import discovery  # noqa: F401  (the protocols' rule codes)
+    from argcheck.protocols.triz.rules_witness import check_search_witnessed
+
+    urls = ["https://example.org/mock-search/first"]
+    move = dict(SEARCH_MOVE, results=[{"source_url": urls[0], "title": "t", "snippet": "s"}])
+    header = {"witnessed": True, "witness_agent": "gemini"}
+    backed = gemini.witness(gemini.record("web_search", query=SEARCH, urls=urls))
+    assert check_search_witnessed(backed, move, "/moves/3", header) == []
+    forged = gemini.witness(gemini.record("web_search", query=SEARCH, urls=["https://example.org/made-up"]))
+    assert [f.code for f in check_search_witnessed(forged, move, "/moves/3", header)] == ["TRZ143"]
+
+
+def test_a_codex_run_s_reports_say_what_codex_cannot_witness():
+    limit = "Codex CLI cannot witness web searches"
+    assert limit in witnessing.marked_text("Next: record the decomposition", CODEX_RUN, {"next": {}})
+    assert witnessing.json_fields(CODEX_RUN)["cannot_witness"][0].startswith(limit)
+    assert f"> {limit}" in witnessing.marked_markdown("# Report\n\nbody", CODEX_RUN)
+    for header in ({"witnessed": True}, {"witnessed": True, "witness_agent": "gemini"}):
+        assert "cannot_witness" not in witnessing.json_fields(header)
+        assert witnessing.marked_markdown("# Report", header) == "# Report"
+        assert witnessing.marked_text("Next", header, {"next": {}}) == "Next"

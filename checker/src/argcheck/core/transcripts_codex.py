@@ -17,7 +17,7 @@ binary against the mock model):
 - a web search: `{"type": "web_search_call", "action": {"type": "search", "query"}}`. The search runs inside
   the model provider's hosted tool: no hook event fires for it, and the rollout keeps the query the provider
   reported but not what it returned. Codex CLI therefore cannot witness a web search or fetch, and this
-  transcript backs no such record (CANNOT_WITNESS).
+  transcript backs no such record (core/agent_limits.py says so in the run's report).
 """
 
 from __future__ import annotations
@@ -31,12 +31,6 @@ from argcheck.core.transcripts import GUARD_MARK, NEEDLE, Transcript, digest, es
 SHELL_TOOLS = ("exec_command", "shell_command", "shell")
 EXIT_CODE = re.compile(r"^Process exited with code (-?\d+)$", re.MULTILINE)
 OUTPUT_MARK = "\nOutput:\n"
-CANNOT_WITNESS = {
-    "web_search": "Codex CLI cannot witness web searches: its web search runs inside the model provider's own "
-                  "tool, which fires no hook and leaves in the rollout only the query the provider reported, "
-                  "not what it returned",
-}
-CANNOT_WITNESS["web_fetch"] = CANNOT_WITNESS["web_search"]
 
 
 class CodexTranscript(Transcript):
@@ -57,7 +51,7 @@ class CodexTranscript(Transcript):
             return self._typed(record)
         if kind == "bash":
             return self._ran(record)
-        return False  # web_search / web_fetch: see CANNOT_WITNESS
+        return False  # web_search / web_fetch: Codex cannot witness them (core/agent_limits.py)
 
     def _payloads(self, needle: str, kind: str):
         for line in self._lines_with(needle):
