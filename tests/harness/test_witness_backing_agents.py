@@ -21,6 +21,7 @@ from argcheck.harness.witness import digest
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "agent-transcripts"
 FIRST, SECOND = "The first prompt: please say hello", "The second prompt, after resume"
+PROMPTS = {"codex": ("$demo " + FIRST, SECOND), "gemini": (FIRST, SECOND + ": see @notes.txt")}
 ECHO, FAILING, DENIED = "echo witnessed-hello", "ls /nonexistent-argcheck-dir", "echo deny-me"
 SEARCH, FETCHED = "TRIZ contradiction matrix", "https://93.184.215.14/triz-page"
 GATE = ("argcheck: the triz run .argcheck/triz-20261128-abc123.json is not done and the next move is yours: "
@@ -84,15 +85,33 @@ def codex(tmp_path) -> Session:
 
 # -- prompts ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [FIRST, SECOND])
-def test_a_prompt_the_user_typed_is_backed_in_either_turn(agent, text):
-    assert text in [event.get("prompt") for event in agent.events]  # the hook saw it as a prompt
+@pytest.mark.parametrize("turn", [0, 1])
+def test_a_prompt_the_user_typed_is_backed_in_either_turn(agent, turn):
+    text = PROMPTS[agent.agent][turn]
+    assert any(event.get("prompt", "").startswith(text) for event in agent.events)  # the hook saw it
     assert agent.backs(agent.prompt(text))
+
+
+def test_a_skill_codex_loaded_for_the_prompt_is_not_a_prompt(codex):
+    lines = [json.loads(line) for line in codex.path.read_text(encoding="utf-8").splitlines()]
+    [skill] = [text for text in _texts(lines) if text.startswith("<skill>")]
+    assert "Greet the user by name." in skill
+    assert not codex.backs(codex.prompt(skill))
+
+
+def test_a_file_gemini_added_to_the_prompt_is_not_what_the_user_typed(gemini):
+    """Gemini's BeforeAgent prompt holds the @file's text (the agent may have written that file): only the
+    typed part is backed."""
+    [expanded] = {event["prompt"] for event in gemini.events if "@notes.txt" in event.get("prompt", "")}
+    assert "the notes say forty-two" in expanded
+    assert not gemini.backs(gemini.prompt(expanded))
+    assert not gemini.backs(gemini.prompt("the notes say forty-two"))
+    assert gemini.backs(gemini.prompt(PROMPTS["gemini"][1]))
 
 
 def test_a_prompt_not_in_the_transcript_is_not_backed(agent):
     assert not agent.backs(agent.prompt("Yes, go ahead with option B."))
-    assert not agent.backs(agent.prompt(FIRST[:-1]))  # the whole text, not a part of one
+    assert not agent.backs(agent.prompt(PROMPTS[agent.agent][0][:-1]))  # the whole text, not a part of one
 
 
 def test_what_a_command_printed_is_not_a_prompt(agent):
@@ -177,15 +196,15 @@ def test_codex_backs_no_web_search_even_one_its_rollout_names(codex):
 
 def test_a_transcript_elsewhere_backs_nothing(agent, tmp_path):
     moved = Session(agent.agent, tmp_path / "moved", where=("somewhere", "else"))
-    assert not moved.backs(moved.prompt(FIRST))
-    assert moved.witness(moved.prompt(FIRST)).transcripts == {}
+    assert not moved.backs(moved.prompt(PROMPTS[moved.agent][0]))
+    assert moved.witness(moved.prompt(PROMPTS[moved.agent][0])).transcripts == {}
 
 
 def test_a_record_of_another_session_or_agent_is_not_backed_by_this_file(agent):
-    other = dict(agent.prompt(FIRST), session="0" * 8 + agent.session[8:])
+    other = dict(agent.prompt(PROMPTS[agent.agent][0]), session="0" * 8 + agent.session[8:])
     assert not agent.backs(other)
-    assert not agent.backs(dict(agent.prompt(FIRST), agent="gemini" if agent.agent == "codex" else "codex"))
-    claude = agent.prompt(FIRST)
+    assert not agent.backs(dict(agent.prompt(PROMPTS[agent.agent][0]), agent="gemini" if agent.agent == "codex" else "codex"))
+    claude = agent.prompt(PROMPTS[agent.agent][0])
     del claude["agent"]  # no agent: Claude Code's record, whose transcript is never here
     assert not agent.backs(claude)
 
@@ -193,7 +212,7 @@ def test_a_record_of_another_session_or_agent_is_not_backed_by_this_file(agent):
 def test_a_file_named_for_the_session_that_belongs_to_another_is_not_read(agent):
     text = agent.path.read_text(encoding="utf-8")
     agent.path.write_text(text.replace(agent.session, agent.session[:8] + "-0000-0000-0000-000000000000", 1))
-    assert not agent.backs(agent.prompt(FIRST))
+    assert not agent.backs(agent.prompt(PROMPTS[agent.agent][0]))
 
 
 def test_an_older_gemini_session_document_is_read_too(gemini):
@@ -211,7 +230,7 @@ def test_an_older_gemini_session_document_is_read_too(gemini):
 # -- attempts to reach the witness (ARG032) ---------------------------------------------------------------
 
 def test_a_call_the_witness_guard_denied_fails_the_run(agent):
-    witness = agent.witness(agent.prompt(FIRST))
+    witness = agent.witness(agent.prompt(PROMPTS[agent.agent][0]))
     assert witness.transcripts[str(agent.path)].attempts() == ["a call the witness guard denied"]
     assert [found.code for found in witnessing.check_attempts(witness)] == ["ARG032"]
 
@@ -219,7 +238,7 @@ def test_a_call_the_witness_guard_denied_fails_the_run(agent):
 def test_a_command_that_reaches_the_hook_entry_is_an_attempt(agent):
     text = agent.path.read_text(encoding="utf-8").replace("echo witnessed-hello", "argcheck hook UserPromptSubmit")
     agent.path.write_text(text, encoding="utf-8")
-    attempts = agent.witness(agent.prompt(FIRST)).transcripts[str(agent.path)].attempts()
+    attempts = agent.witness(agent.prompt(PROMPTS[agent.agent][0])).transcripts[str(agent.path)].attempts()
     assert "argcheck hook UserPromptSubmit" in attempts
 
 

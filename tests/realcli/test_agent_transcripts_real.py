@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from transcriptruns import FIRST, GATE, SECOND, codex_session, gemini_session
+from transcriptruns import GATE, NOTES, PROMPTS, codex_session, gemini_session
 
 from argcheck.core.witnessing import Witness
 from argcheck.files import transcripts
@@ -56,8 +56,9 @@ def test_codex_rollout_backs_its_prompts_and_commands_not_its_stop_feedback_nor_
     rollout, hooks = codex_session(tmp_path, real_clis["codex"])
     assert rollout.parent.parent.parent.parent.name == "sessions"
     found = _backing("codex", rollout, hooks)
-    assert _said(found["backed"]) == [("prompt", FIRST), ("bash", "echo witnessed-hello"),
-                                      ("bash", "ls /nonexistent-argcheck-dir"), ("prompt", SECOND)]
+    first, second = PROMPTS["codex"]
+    assert _said(found["backed"]) == [("prompt", first), ("bash", "echo witnessed-hello"),
+                                      ("bash", "ls /nonexistent-argcheck-dir"), ("prompt", second)]
     assert found["not"] == []  # Codex fires no hook for the gate's feedback, nor for its hosted web search
     text = rollout.read_text(encoding="utf-8")
     assert '"web_search_call"' in text and "<hook_prompt" in text and json.dumps(GATE)[1:-1] in text
@@ -68,10 +69,16 @@ def test_gemini_session_backs_prompts_commands_search_and_fetch_not_the_gate_rea
     session, hooks = gemini_session(tmp_path, real_clis["gemini"])
     assert session.parent.name == "chats" and session.name.endswith(".jsonl")
     found = _backing("gemini", session, hooks)
-    assert _said(found["backed"]) == [("prompt", FIRST), ("bash", "echo witnessed-hello"),
+    first, second = PROMPTS["gemini"]
+    assert _said(found["backed"]) == [("prompt", first), ("bash", "echo witnessed-hello"),
                                       ("bash", "ls /nonexistent-argcheck-dir"),
                                       ("web_search", "TRIZ contradiction matrix"),
-                                      ("web_fetch", "https://93.184.215.14/triz-page"), ("prompt", SECOND)]
-    assert _said(found["not"]) == [("prompt", GATE)] * 2  # BeforeAgent saw the fed-back reason as a prompt
+                                      ("web_fetch", "https://93.184.215.14/triz-page")]
+    # BeforeAgent reports the fed-back gate reason as a prompt, and a prompt with the @file's text added
+    expanded = [text for kind, text in _said(found["not"]) if text.startswith(second)]
+    assert len(expanded) == 1 and NOTES.strip() in expanded[0]
+    assert _said(found["not"]) == [("prompt", GATE), ("prompt", expanded[0]), ("prompt", GATE)]
+    typed = dict(found["not"][1], text=second, sha256=digest(second))  # the prompt cut where Gemini's addition starts
+    assert transcripts.attach(Witness([typed], [], session=typed["session"])).backed(typed)
     assert all(record["urls"] for record in found["backed"] if record["kind"].startswith("web_"))
     assert found["attempts"] == ["a call the witness guard denied"]

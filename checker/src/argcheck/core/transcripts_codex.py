@@ -64,11 +64,7 @@ class CodexTranscript(Transcript):
         if not isinstance(text, str) or not text:
             return False
         for message in self._payloads(escaped(text[:NEEDLE]), "message"):
-            if message.get("role") != "user" or not _typed_by_user(message):
-                continue
-            texts = [part.get("text") for part in message.get("content") or []
-                     if isinstance(part, dict) and part.get("type") == "input_text"]
-            if any(isinstance(typed, str) and digest(typed) == whole for typed in texts):
+            if message.get("role") == "user" and any(digest(typed) == whole for typed in _typed_texts(message)):
                 return True
         return False
 
@@ -104,14 +100,18 @@ class CodexTranscript(Transcript):
         return self._attempts
 
 
-def _typed_by_user(message: dict) -> bool:
-    """Every part of the message is the user's (Codex marks its own context and hook feedback `harness`)."""
+def _typed_texts(message: dict) -> list[str]:
+    """The texts of a user message that Codex marks as the user's (`provenance` of the same index: Codex's own
+    context, a skill's instructions and hook feedback are marked `harness`, `skills`, ...)."""
     passthrough = message.get("internal_chat_message_metadata_passthrough")
-    items = passthrough.get("content_item_metadata") if isinstance(passthrough, dict) else None
-    if not isinstance(items, list) or not items:
-        return False
-    return all(isinstance(item, dict) and isinstance(item.get("provenance"), dict)
-               and item["provenance"].get("type") == "user" for item in items)
+    marks = passthrough.get("content_item_metadata") if isinstance(passthrough, dict) else None
+    content = message.get("content")
+    if not isinstance(marks, list) or not isinstance(content, list) or len(marks) != len(content):
+        return []
+    return [part["text"] for part, mark in zip(content, marks)
+            if isinstance(part, dict) and part.get("type") == "input_text" and isinstance(part.get("text"), str)
+            and isinstance(mark, dict) and isinstance(mark.get("provenance"), dict)
+            and mark["provenance"].get("type") == "user"]
 
 
 def shell_command(name, arguments) -> str | None:
