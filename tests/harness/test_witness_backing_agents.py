@@ -201,10 +201,11 @@ def test_a_transcript_elsewhere_backs_nothing(agent, tmp_path):
 
 
 def test_a_record_of_another_session_or_agent_is_not_backed_by_this_file(agent):
-    other = dict(agent.prompt(PROMPTS[agent.agent][0]), session="0" * 8 + agent.session[8:])
-    assert not agent.backs(other)
-    assert not agent.backs(dict(agent.prompt(PROMPTS[agent.agent][0]), agent="gemini" if agent.agent == "codex" else "codex"))
-    claude = agent.prompt(PROMPTS[agent.agent][0])
+    typed = agent.prompt(PROMPTS[agent.agent][0])
+    assert agent.backs(typed)
+    assert not agent.backs(dict(typed, session="0" * 8 + agent.session[8:]))
+    assert not agent.backs(dict(typed, agent="gemini" if agent.agent == "codex" else "codex"))
+    claude = dict(typed)
     del claude["agent"]  # no agent: Claude Code's record, whose transcript is never here
     assert not agent.backs(claude)
 
