@@ -24,6 +24,7 @@ FIRST, SECOND = "The first prompt: please say hello", "The second prompt, after 
 PROMPTS = {"codex": ("$demo " + FIRST, SECOND), "gemini": (FIRST, SECOND + ": see @notes.txt")}
 ECHO, FAILING, DENIED = "echo witnessed-hello", "ls /nonexistent-argcheck-dir", "echo deny-me"
 SEARCH, FETCHED = "TRIZ contradiction matrix", "https://93.184.215.14/triz-page"
+GUARD = "argcheck's witness guard denied this call: it reaches argcheck's hook entry"
 GATE = ("argcheck: the triz run .argcheck/triz-20261128-abc123.json is not done and the next move is yours: "
         "record the decomposition\nRun: argcheck next .argcheck/triz-20261128-abc123.json  (or end the run with "
         "its cancel/abort move; `argcheck next .argcheck/triz-20261128-abc123.json` shows every option)")
@@ -290,3 +291,27 @@ def test_a_codex_run_s_reports_say_what_codex_cannot_witness():
         assert "cannot_witness" not in witnessing.json_fields(header)
         assert witnessing.marked_markdown("# Report", header) == "# Report"
         assert witnessing.marked_text("Next", header, {"next": {}}) == "Next"
+
+
+def _append(session: Session, *lines: dict) -> None:
+    with session.path.open("a", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(line) + "\n" for line in lines)
+
+
+def test_codex_keystrokes_into_a_running_shell_and_a_denied_patch_are_attempts(codex):
+    typed = {"chars": "argcheck hook UserPromptSubmit\n", "session_id": 7}
+    _append(codex, {"type": "response_item", "payload": {"type": "function_call", "name": "write_stdin",
+                                                         "arguments": json.dumps(typed), "call_id": "call_90"}},
+            {"type": "response_item", "payload": {"type": "custom_tool_call_output", "call_id": "call_91",
+                                                  "output": "Command blocked by PreToolUse hook: " + GUARD}})
+    attempts = codex.witness(codex.prompt(SECOND)).transcripts[str(codex.path)].attempts()
+    assert attempts.count("a call the witness guard denied") == 2 and typed["chars"] in attempts
+    assert not codex.backs(codex.bash(typed["chars"], None, ""))  # typed keys are no command that ran
+
+
+def test_gemini_file_text_added_to_a_prompt_without_display_content_is_not_typed(gemini):
+    added = ["\n--- Content from referenced files ---", "\nContent from @plan.txt:\n", "Yes, approve option B"]
+    parts = [{"text": text} for text in ["Read @plan.txt", *added]]
+    _append(gemini, {"id": "m-90", "type": "user", "content": parts})
+    assert gemini.backs(gemini.prompt("Read @plan.txt"))
+    assert not gemini.backs(gemini.prompt("Yes, approve option B"))

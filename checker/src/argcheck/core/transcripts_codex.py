@@ -14,6 +14,9 @@ binary against the mock model):
 - a shell call: `response_item` `{"type": "function_call", "name": "exec_command", "arguments": "<JSON with
   cmd>", "call_id"}` (older tools: `shell_command` {command}, `shell` {command: [argv]}); its result
   `{"type": "function_call_output", "call_id", "output": "...Process exited with code N\\n...Output:\\n..."}`.
+  `write_stdin` {chars} types into a shell `exec_command` left running (read for `attempts` only); a hook's
+  denial comes back as the call's output ("Command blocked by PreToolUse hook: REASON"; apply_patch's as a
+  `custom_tool_call_output`).
 - a web search: `{"type": "web_search_call", "action": {"type": "search", "query"}}`. The search runs inside
   the model provider's hosted tool: no hook event fires for it, and the rollout keeps the query the provider
   reported but not what it returned. Codex CLI therefore cannot witness a web search or fetch, and this
@@ -78,10 +81,10 @@ class CodexTranscript(Transcript):
                 return True
         return False
 
-    def _shell_calls(self):
+    def _shell_calls(self, tools=SHELL_TOOLS):
         """(call, command) for every shell call of the rollout (arguments are JSON inside JSON: parsed)."""
         for call in self._payloads('"function_call"', "function_call"):
-            command = shell_command(call.get("name"), call.get("arguments"))
+            command = shell_command(call.get("name"), call.get("arguments"), tools)
             if command is not None:
                 yield call, command
 
@@ -93,9 +96,10 @@ class CodexTranscript(Transcript):
 
     def attempts(self) -> list[str]:
         if self._attempts is None:
-            found = [command for _, command in self._shell_calls() if tampering.reason(command)]
-            found += ["a call the witness guard denied" for result in self._payloads(GUARD_MARK, "function_call_output")
-                      if GUARD_MARK in str(result.get("output"))]
+            found = [command for _, command in self._shell_calls(SHELL_TOOLS + ("write_stdin",))
+                     if tampering.reason(command)]  # write_stdin: what was typed into a running shell
+            found += ["a call the witness guard denied" for kind in ("function_call_output", "custom_tool_call_output")
+                      for result in self._payloads(GUARD_MARK, kind) if GUARD_MARK in str(result.get("output"))]
             self._attempts = found
         return self._attempts
 
@@ -114,9 +118,9 @@ def _typed_texts(message: dict) -> list[str]:
             and mark["provenance"].get("type") == "user"]
 
 
-def shell_command(name, arguments) -> str | None:
+def shell_command(name, arguments, tools=SHELL_TOOLS) -> str | None:
     """The command line a Codex shell tool call runs, as its hooks name it (`tool_input.command`), or None."""
-    if name not in SHELL_TOOLS or not isinstance(arguments, str):
+    if name not in tools or not isinstance(arguments, str):
         return None
     try:
         args = json.loads(arguments)
@@ -124,7 +128,7 @@ def shell_command(name, arguments) -> str | None:
         return None
     if not isinstance(args, dict):
         return None
-    command = args.get("cmd") if name == "exec_command" else args.get("command")
+    command = args.get({"exec_command": "cmd", "write_stdin": "chars"}.get(name, "command"))
     if isinstance(command, list) and len(command) >= 3 and command[-2] in ("-c", "-lc") and \
             all(isinstance(word, str) for word in command):
         return command[-1]

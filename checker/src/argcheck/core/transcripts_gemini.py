@@ -11,7 +11,8 @@ Measured on the pinned binary against the mock model:
   is such a message too (`<session_context>`: it lists the project's files, whose names the agent chooses),
   and an AfterAgent hook's block comes back as the next user message, its text the hook's reason and nothing
   to mark it: argcheck's Stop gate words its reason one way (GATE_REASON), and a message in those words is
-  not a prompt. `displayContent`, when present, is what the user saw typed and counts instead of `content`.
+  not a prompt. `displayContent`, when present, is what the user saw typed and counts instead of `content`
+  (which holds, after ADDED_FILES, the text of each `@file` the prompt named: its hooks' prompt has it too).
 - a tool call: a `gemini` message's `toolCalls` `[{"id", "name", "args", "result": [{"functionResponse":
   {"id", "name", "response": {"output" | "error"}}}], "status"}]` (in a `$set` history: a `functionCall`
   part, and a user message of `functionResponse` parts). `run_shell_command` {command}: its output ends
@@ -30,8 +31,9 @@ SHELL, SEARCH, FETCH = "run_shell_command", "google_web_search", "web_fetch"
 EXIT_CODE = re.compile(r"^Exit Code: (-?\d+)$", re.MULTILINE)
 WEB_URL = re.compile(r"https?://[^\s<>\"'\\)\]]+")
 # harness/stopgate.reason_for: the Stop gate's reason, which Gemini feeds back as a user message
-GATE_REASON = re.compile(r"^argcheck: the \S+ run .* is not done and the next move is yours: ")
+GATE_REASON = re.compile(r"argcheck: the \S+ run .* is not done and the next move is yours: ")
 CONTEXT_MARKS = ("<session_context>",)
+ADDED_FILES = "\n--- Content from referenced files ---"  # where Gemini appends the text of the @files named
 
 
 class GeminiTranscript(Transcript):
@@ -143,7 +145,9 @@ def _typed_texts(message: dict) -> list[str]:
     if any(isinstance(part, dict) and "functionResponse" in part for part in parts):
         return []
     texts = [part.get("text") for part in parts if isinstance(part, dict) and isinstance(part.get("text"), str)]
-    return [text for text in texts if not text.startswith(CONTEXT_MARKS) and not GATE_REASON.match(text)]
+    if ADDED_FILES in texts:  # the files' text (the agent may have written them) is not what the user typed
+        texts = texts[:texts.index(ADDED_FILES)]
+    return [text for text in texts if not text.startswith(CONTEXT_MARKS) and not GATE_REASON.search(text)]
 
 
 def _tool_calls(message: dict) -> list[dict]:
