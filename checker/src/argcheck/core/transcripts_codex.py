@@ -39,12 +39,12 @@ OUTPUT_MARK = "\nOutput:\n"
 class CodexTranscript(Transcript):
     """One Codex thread's rollout (its last part, when long), for the records of `session`."""
 
-    __slots__ = ("session",)
+    __slots__ = ("session", "_commands")
     agent = "codex"
 
     def __init__(self, text: str, main: int | None = None, session: str | None = None) -> None:
         super().__init__(text, main)
-        self.session = session
+        self.session, self._commands = session, None
 
     def shows(self, record: dict) -> bool:
         if record.get("agent") != self.agent or (self.session and record.get("session") != self.session):
@@ -75,7 +75,9 @@ class CodexTranscript(Transcript):
         command, whole = record.get("command"), record.get("command_sha256")
         if not isinstance(command, str) or not command:
             return False
-        for call, given in self._shell_calls():
+        if self._commands is None:  # parsed once: each bash record of a run looks them up
+            self._commands = list(self._shell_calls())
+        for call, given in self._commands:
             if (digest(given) == whole if whole else given == command) and \
                     any(_fits(output, record) for output in self._outputs(call.get("call_id"))):
                 return True
