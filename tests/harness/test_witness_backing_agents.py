@@ -315,3 +315,17 @@ def test_gemini_file_text_added_to_a_prompt_without_display_content_is_not_typed
     _append(gemini, {"id": "m-90", "type": "user", "content": parts})
     assert gemini.backs(gemini.prompt("Read @plan.txt"))
     assert not gemini.backs(gemini.prompt("Yes, approve option B"))
+
+
+def test_an_exit_code_the_hook_did_not_see_is_read_from_the_agent_s_transcript(agent):
+    """Codex's PostToolUse event carries only the output: DLB195 compares the code the transcript shows."""
+    from argcheck.core import discovery  # noqa: F401  (the protocols' rule codes)
+    from argcheck.protocols.deliberate import rules_witness
+
+    failing = agent.bash(FAILING, None, agent.hook_output(FAILING))
+    witness = agent.witness(agent.bash(ECHO, None, "witnessed-hello"), failing)
+    assert [witness.exit_code(record) for record in witness.records] == [0, 2]
+    assert witness.exit_code(agent.bash(DENIED, None, "")) is None  # no run, no code
+    evidence = {"command": FAILING, "exit_code": 2, "output": "No such file or directory"}
+    assert rules_witness._mismatch(witness, evidence) is None
+    assert "exit code 0" in rules_witness._mismatch(witness, dict(evidence, exit_code=0))

@@ -53,7 +53,7 @@ class CodexTranscript(Transcript):
         if kind == "prompt":
             return self._typed(record)
         if kind == "bash":
-            return self._ran(record)
+            return self._run_output(record) is not None
         return False  # web_search / web_fetch: Codex cannot witness them (core/agent_limits.py)
 
     def _payloads(self, needle: str, kind: str):
@@ -71,17 +71,25 @@ class CodexTranscript(Transcript):
                 return True
         return False
 
-    def _ran(self, record: dict) -> bool:
+    def exit_code(self, record: dict) -> int | None:
+        """The exit code the rollout shows for the record's command (a Codex hook event does not carry it)."""
+        output = self._run_output(record)
+        codes = EXIT_CODE.findall(output) if output is not None else []
+        return int(codes[0]) if codes else None
+
+    def _run_output(self, record: dict) -> str | None:
+        """The output of a shell call of the record's command that fits the record, or None."""
         command, whole = record.get("command"), record.get("command_sha256")
         if not isinstance(command, str) or not command:
-            return False
+            return None
         if self._commands is None:  # parsed once: each bash record of a run looks them up
             self._commands = list(self._shell_calls())
         for call, given in self._commands:
-            if (digest(given) == whole if whole else given == command) and \
-                    any(_fits(output, record) for output in self._outputs(call.get("call_id"))):
-                return True
-        return False
+            if digest(given) == whole if whole else given == command:
+                fitting = [output for output in self._outputs(call.get("call_id")) if _fits(output, record)]
+                if fitting:
+                    return fitting[0]
+        return None
 
     def _shell_calls(self, tools=SHELL_TOOLS):
         """(call, command) for every shell call of the rollout (arguments are JSON inside JSON: parsed)."""

@@ -53,10 +53,10 @@ class GeminiTranscript(Transcript):
         if kind == "prompt":
             return self._typed(record)
         if kind == "bash":
-            return self._called(SHELL, "command", record.get("command"), record.get("command_sha256"),
-                                lambda result: _same_run(result, record))
+            return self._run_response(record) is not None
         if kind == "web_search":
-            return self._called(SEARCH, "query", record.get("query"), None, lambda result: _named(result, record))
+            return self._answer(SEARCH, "query", record.get("query"), None, lambda result: _named(result, record)) \
+                is not None
         if kind == "web_fetch":
             return self._fetched(record)
         return False
@@ -94,15 +94,29 @@ class GeminiTranscript(Transcript):
                 and part["functionResponse"].get("id") == call_id
                 and isinstance(part["functionResponse"].get("response"), dict)]
 
-    def _called(self, tool: str, field: str, value, whole, fits) -> bool:
+    def _answer(self, tool: str, field: str, value, whole, fits) -> dict | None:
+        """The response to a `tool` call with args[field] == value (its digest, when given) that `fits`."""
         if not isinstance(value, str) or not value:
-            return False
+            return None
         for args, responses in self._calls(escaped(value[:NEEDLE]), tool):
             given = args.get(field)
-            if isinstance(given, str) and (digest(given) == whole if whole else given == value) and \
-                    any(fits(response) for response in responses):
-                return True
-        return False
+            if isinstance(given, str) and (digest(given) == whole if whole else given == value):
+                fitting = [response for response in responses if fits(response)]
+                if fitting:
+                    return fitting[0]
+        return None
+
+    def _run_response(self, record: dict) -> dict | None:
+        return self._answer(SHELL, "command", record.get("command"), record.get("command_sha256"),
+                            lambda result: _same_run(result, record))
+
+    def exit_code(self, record: dict) -> int | None:
+        """The exit code the session shows for the record's command (`Exit Code: N`, none: 0)."""
+        response = self._run_response(record)
+        if response is None:
+            return None
+        codes = EXIT_CODE.findall(response["output"])
+        return int(codes[0]) if codes else 0
 
     def _fetched(self, record: dict) -> bool:
         url = record.get("url")

@@ -62,6 +62,15 @@ class Witness:
             self._backed[id(record)] = transcript is not None and transcript.shows(record)
         return self._backed[id(record)]
 
+    def exit_code(self, record: dict):
+        """The record's exit code; when its hook event did not give one (Codex CLI's PostToolUse), the one the
+        agent's transcript shows for it."""
+        code = record.get("exit_code")
+        transcript = (self.transcripts or {}).get(record.get("transcript"))
+        if code is None and transcript is not None and self.backed(record):
+            return transcript.exit_code(record)
+        return code
+
     def tool_calls(self, kind: str) -> list[dict]:
         """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
         transcript backs."""
