@@ -15,6 +15,8 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
 - ``{"echo": true}``                         answer ``MOCK-ECHO: <last user text>``
 - ``{"status": 500, "body": {...}}``         answer with an HTTP error
 - ``{"hang": 30}``                           accept the request and answer nothing for N seconds
+- ``{"reply": "text", "web_search_call": {"query": Q, "urls": [...]}}`` (Responses API) answer after a
+  ``web_search_call`` output item: the search a provider's own tool ran (Codex's web search)
 - ``{"tool": {"name": "Bash", "input": {...}}}`` ask for a tool call: a ``tool_use`` block
   (Anthropic), a ``function_call`` item (Responses; give ``"arguments"`` there) or a ``functionCall``
   part (Gemini; give ``"args"`` there). The client
@@ -57,7 +59,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from mock_gemini import candidate_chunk, gemini_action, model_of, side_answer, with_messages_view
+from mock_gemini import candidate_chunk, gemini_action, grounded_answer, model_of, side_answer, with_messages_view
 from mock_turns import (  # noqa: F401 (tool_results and first_user_text are part of this module's interface)
     NOTICE_MARK, _text_of, chosen_arm, first_user_text, last_tool_result_text, tool_results, turn_opener,
 )
@@ -275,8 +277,9 @@ class _Handler(BaseHTTPRequestHandler):
         if action == ":streamGenerateContent":
             route = self._gemini_stream
         elif action:  # Gemini CLI's side questions and token counts: answered at once, never from the script
+            grounded = grounded_answer(body, {**DEFAULT_USAGE}, model_of(self.path))
             self._send_json(200, {"totalTokens": 120} if action == ":countTokens"
-                            else side_answer({**DEFAULT_USAGE}, model_of(self.path)))
+                            else grounded or side_answer({**DEFAULT_USAGE}, model_of(self.path)))
             return
         if route is None:
             self._send_json(404, {"error": {"message": f"no route {path}"}})
@@ -314,8 +317,15 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             item = {"type": "message", "role": "assistant", "id": f"msg_{number}",
                     "content": [{"type": "output_text", "text": text, "annotations": []}]}
-        self._sse("response.output_item.done",
-                  {"type": "response.output_item.done", "output_index": 0, "item": item})
+        items = [item]
+        if "web_search_call" in step:  # the provider's own search, run before the answer (Codex's web_search)
+            search = step["web_search_call"]
+            items.insert(0, {"type": "web_search_call", "id": f"ws_{number}", "status": "completed",
+                             "action": {"type": "search", "query": search.get("query", ""),
+                                        "sources": [{"type": "url", "url": url} for url in search.get("urls", [])]}})
+        for index, output in enumerate(items):
+            self._sse("response.output_item.done",
+                      {"type": "response.output_item.done", "output_index": index, "item": output})
         self._sse("response.completed", {"type": "response.completed", "response": {
             "id": rid, "status": "completed",
             "usage": {"input_tokens": usage["input"],

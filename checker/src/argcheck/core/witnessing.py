@@ -14,12 +14,13 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
 
 A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`.
 Every report of a run without the mark says UNWITNESSED_NOTE (`marked_text`, `marked_markdown`, `json_fields`:
-the shells add it; kept here, beside what a witnessed run is, so a call loads no module for it).
+the shells add it; kept here, beside what a witnessed run is, so a call loads no module for it); a witnessed
+run's report says what its agent cannot witness (core/agent_limits.py: Codex CLI's web searches).
 """
 
 from __future__ import annotations
 
-from argcheck.core import arg_rules  # noqa: F401  (defines ARG030 and ARG031)
+from argcheck.core import agent_limits, arg_rules  # noqa: F401  (arg_rules defines ARG030 and ARG031)
 from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
@@ -61,6 +62,15 @@ class Witness:
             self._backed[id(record)] = transcript is not None and transcript.shows(record)
         return self._backed[id(record)]
 
+    def exit_code(self, record: dict):
+        """The record's exit code; when its hook event did not give one (Codex CLI's PostToolUse), the one the
+        agent's transcript shows for it."""
+        code = record.get("exit_code")
+        transcript = (self.transcripts or {}).get(record.get("transcript"))
+        if code is None and transcript is not None and self.backed(record):
+            return transcript.exit_code(record)
+        return code
+
     def tool_calls(self, kind: str) -> list[dict]:
         """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
         transcript backs."""
@@ -79,12 +89,14 @@ def is_witnessed(header) -> bool:
 
 
 def marked_markdown(text: str, header) -> str:
-    """A Markdown report with, for an unwitnessed run, the note as a quote right under its title."""
-    if is_witnessed(header):
+    """A Markdown report with, for an unwitnessed run, the note as a quote right under its title (for a
+    witnessed one, what its agent cannot witness, if anything)."""
+    notes = agent_limits.limits(header) if is_witnessed(header) else [UNWITNESSED_NOTE]
+    if not notes:
         return text
     lines = text.split("\n")
     at = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")), 0)
-    return "\n".join(lines[:at] + ["", f"> {UNWITNESSED_NOTE}", ""] + lines[at:])
+    return "\n".join(lines[:at] + [""] + [f"> {note}" for note in notes] + [""] + lines[at:])
 
 
 CITE_HINT = ('witnessed run: once the user has answered, cite their prompt in the user move: "witness": '
@@ -97,13 +109,17 @@ def marked_text(text: str, header, report: dict) -> str:
     if not is_witnessed(header):
         return text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
-    return text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
+    text = text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
+    limits = agent_limits.limits(header)
+    return "\n".join([text.rstrip("\n"), *limits]) if limits else text
 
 
 def json_fields(header) -> dict:
     """The fields a JSON report adds: whether the run is witnessed, and for one that is not, the note."""
     witnessed = is_witnessed(header)
-    return {"witnessed": witnessed, **({} if witnessed else {"note": UNWITNESSED_NOTE})}
+    limits = agent_limits.limits(header) if witnessed else []
+    return {"witnessed": witnessed, **({"cannot_witness": limits} if limits else {}),
+            **({} if witnessed else {"note": UNWITNESSED_NOTE})}
 
 
 def witness_of(env, header) -> Witness | None:
