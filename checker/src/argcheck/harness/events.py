@@ -129,13 +129,13 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
     it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
     through a symlink) unless the project has no state directory. The other events: the project
-    (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set, else the event's `cwd`) has no state
+    (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set; Codex's event `cwd`) has no state
     directory, so no run is open. SessionStart always runs: once per session, it marks the conversation's
     start. Stop, UserPromptSubmit and PostToolUse also do nothing when the run index says every run of the
     project is closed."""
     if event == "SessionStart":
         return False
-    project = _project(data)
+    project = _project(data, agent)
     if event == "PreToolUse":
         lowered = data.lower()
         if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data, agent, project):
@@ -146,10 +146,12 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     return _no_state_dir(project) or _no_open_run(project)
 
 
-def _project(data: bytes) -> str:
-    """The project as the hook's core will take it (harness/places.project_dir), read without parsing."""
+def _project(data: bytes, agent: str) -> str:
+    """The project as the hook's core will take it (harness/places.project_dir), read without parsing: Claude
+    Code always names it (CLAUDE_PROJECT_DIR; without it the fast path decides nothing); Codex CLI does not,
+    so its event's `cwd` does."""
     project = os.environ.get("CLAUDE_PROJECT_DIR", "")
-    if os.path.isabs(project):
+    if os.path.isabs(project) or agent == "claude":
         return project
     from argcheck.harness import rawinput
 
