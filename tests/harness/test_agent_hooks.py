@@ -209,3 +209,16 @@ def test_reports_say_which_agent_witnessed_the_run(project, homes):
     report = subprocess.run([sys.executable, "-m", "argcheck", "next", ".argcheck/t.json", "--format", "json"],
                             cwd=project, env=full, capture_output=True, text=True).stdout
     assert json.loads(report)["witness_agent"] == "codex"
+
+
+def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
+    rollout = tmp_path / "codex-home" / "sessions" / "2026" / "rollout-x.jsonl"
+    chat = Path(homes["HOME"]) / ".gemini" / "tmp" / "project" / "chats" / "session-x.json"
+    env = {"CODEX_HOME": str(tmp_path / "codex-home")}
+    for target in (rollout, chat):
+        edit = event("gemini", "BeforeTool-write_file", project, tool_input={"file_path": str(target), "content": "{}"})
+        answer = json.loads(agent_hook("gemini", "BeforeTool", edit, homes, env=env).stdout)
+        assert answer["decision"] == "deny" and "transcript" in answer["reason"]
+    shell = event("codex", "PreToolUse-Bash", project, tool_input={"command": f"echo x >> {rollout}"})
+    answer = json.loads(agent_hook("codex", "PreToolUse", shell, homes, env=env).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"

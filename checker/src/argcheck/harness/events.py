@@ -204,11 +204,11 @@ def _edits_elsewhere(data: bytes, project: str) -> bool:
         return False
     from argcheck.files.witnesslog import key_dir
     from argcheck.harness.places import inside
-    from argcheck.harness.witnessguard import transcripts_dir
+    from argcheck.harness.witnessguard import transcripts_dirs
 
     target = os.path.realpath(path)
     return not any(inside(target, root) for root in (os.path.realpath(os.path.join(project, ".argcheck")),
-                                                     key_dir(), transcripts_dir()))
+                                                     key_dir(), *transcripts_dirs()))
 
 
 def _no_open_run(project: str) -> bool:
