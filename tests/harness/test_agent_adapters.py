@@ -43,7 +43,8 @@ def test_codex_events_are_claude_shaped():
     assert canonical("codex", "UserPromptSubmit")["prompt"] == "capture: first prompt"
     pre = canonical("codex", "PreToolUse-Bash-2")
     assert (pre["tool_name"], pre["tool_input"]) == ("Bash", {"command": "ls /nonexistent-dir"})
-    assert pre["transcript_path"].startswith("/home/user/.codex/sessions/") and pre["transcript_path"].endswith(".jsonl")
+    assert pre["transcript_path"].startswith("/home/user/.codex/sessions/")
+    assert pre["transcript_path"].endswith(".jsonl")
     asked = canonical("codex", "PermissionRequest-Bash.schema")
     assert (asked["tool_name"], asked["tool_input"]["command"]) == ("Bash", "argcheck next .argcheck/run.json")
     stop, again = canonical("codex", "Stop"), canonical("codex", "Stop-after-block")
