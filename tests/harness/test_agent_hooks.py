@@ -209,6 +209,15 @@ def test_reports_say_which_agent_witnessed_the_run(project, homes):
     report = subprocess.run([sys.executable, "-m", "argcheck", "next", ".argcheck/t.json", "--format", "json"],
                             cwd=project, env=full, capture_output=True, text=True).stdout
     assert json.loads(report)["witness_agent"] == "codex"
+    markdown = subprocess.run([sys.executable, "-m", "argcheck", "render", ".argcheck/t.json"], cwd=project,
+                              env=full, capture_output=True, text=True).stdout
+    assert "> witnessed by Codex CLI's hooks" in markdown
+    from argcheck.cli.view.run import witnessed
+    from argcheck.core.exporting import run_facts
+
+    doc = json.loads((project / ".argcheck" / "t.json").read_text())
+    assert witnessed(doc["header"]) == "witnessed by Codex CLI's hooks"
+    assert run_facts(doc, "x.json")["witness_agent"] == "codex"
 
 
 def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
@@ -222,3 +231,13 @@ def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
     shell = event("codex", "PreToolUse-Bash", project, tool_input={"command": f"echo x >> {rollout}"})
     answer = json.loads(agent_hook("codex", "PreToolUse", shell, homes, env=env).stdout)
     assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_a_resumed_session_restates_the_open_runs(project, homes, agent):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
+    fresh = agent_hook(agent, "SessionStart", event(agent, "SessionStart-startup", project), homes)
+    assert fresh.returncode == 0 and fresh.stdout == b""
+    done = agent_hook(agent, "SessionStart", event(agent, "SessionStart-resume", project), homes)
+    specific = json.loads(done.stdout)["hookSpecificOutput"]
+    assert specific["hookEventName"] == "SessionStart" and ".argcheck/t.json" in specific["additionalContext"]
