@@ -59,7 +59,9 @@ def test_codex_witnesses_its_run_and_holds_its_stop(real_clis, tmp_path):
     home, codex_home, work = tmp_path / "home", tmp_path / "codex-home", tmp_path / "work"
     for path in (home, codex_home, work):
         path.mkdir()
-    tool = lambda cmd: {"tool": {"name": "exec_command", "arguments": {"cmd": cmd, "login": False}}}  # noqa: E731
+    def tool(cmd):
+        return {"tool": {"name": "exec_command", "arguments": {"cmd": cmd, "login": False}}}
+
     script = [tool(INIT), tool(WRITE)] + [{"reply": f"stop {n}"} for n in range(stopgate.MAX_BLOCKS + 1)]
     server = MockLLMServer(script).start()
     try:
@@ -87,7 +89,9 @@ def test_gemini_witnesses_its_run_and_never_records_its_stop_reason_as_a_prompt(
     home, work = tmp_path / "home", tmp_path / "work"
     (home / ".gemini" / "policies").mkdir(parents=True)
     work.mkdir()
-    tool = lambda cmd: {"tool": {"name": "run_shell_command", "args": {"command": cmd, "description": "x"}}}  # noqa: E731
+    def tool(cmd):
+        return {"tool": {"name": "run_shell_command", "args": {"command": cmd, "description": "x"}}}
+
     write = {"tool": {"name": "write_file", "args": {"file_path": str(work / ".argcheck" / "t.json"),
                                                       "content": "{}"}}}
     script = [tool(INIT), write] + [{"reply": f"stop {n}"} for n in range(stopgate.MAX_BLOCKS + 1)]
