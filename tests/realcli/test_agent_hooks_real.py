@@ -100,7 +100,8 @@ def test_gemini_witnesses_its_run_and_never_records_its_stop_reason_as_a_prompt(
         settings = dict(GEMINI_SETTINGS, hooks=hooks("gemini", GEMINI_EVENTS, 60000))
         (home / ".gemini" / "settings.json").write_text(json.dumps(settings))
         (home / ".gemini" / "policies" / "argcheck.toml").write_text(
-            '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "argcheck"\ndecision = "allow"\npriority = 100\n')
+            '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "argcheck"\ndecision = "allow"\n'
+            'priority = 100\n')
         env = dict(base_env(home), **gemini_env(server.base_url))
         done = subprocess.run([str(real_clis["gemini"]), "-p", "start the run", "--output-format", "stream-json",
                                "--approval-mode", "yolo"], cwd=work, env=env, capture_output=True, text=True,
