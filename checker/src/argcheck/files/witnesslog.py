@@ -2,7 +2,7 @@
 witnessed run (the harness's hooks write the log: harness/witness.py).
 
 `argcheck init` marks a run witnessed when the hooks are in place: an agent's SessionStart hook saw the
-conversation start (harness_session) and made the witness key. Every later command on that
+conversation start (files/sessionmarks.py) and made the witness key. Every later command on that
 run reads the log beside the state file, verifies it with the key, and passes the verified records to the
 rules (core/witnessing.py); no rule reads a file.
 """
@@ -189,25 +189,10 @@ def _anchor(handle, key: bytes, after: int, offset: int) -> tuple[str, str | Non
     return entry["mac"], None
 
 
-def harness_session() -> tuple[str, str | None] | None:
-    """The agent and conversation a run started now is witnessed in, or None when it is not witnessed: the
-    witness key exists and an agent's SessionStart hook saw this conversation start (files/sessionmarks.py:
-    Claude Code's exported ARGCHECK_CONVERSATION_ID, Codex's CODEX_THREAD_ID with its marker, Gemini's
-    marker on an ancestor process), unless the user turned witnessing off (ARGCHECK_WITNESS=off): the run
-    then says "unwitnessed" in every report."""
-    if os.environ.get("ARGCHECK_WITNESS") == "off" or load_key(key_dir(), create=False) is None:
-        return None
-    if os.environ.get(CONVERSATION_VARIABLE):
-        return "claude", os.environ[CONVERSATION_VARIABLE]
-    from argcheck.files import sessionmarks
-
-    thread = os.environ.get("CODEX_THREAD_ID")
-    marker = sessionmarks.codex_session(key_dir(), thread) if thread else sessionmarks.ancestor_session(key_dir())
-    return (marker["agent"], marker["session"]) if marker else None
-
-
 def hooks_in_place() -> bool:
-    """Whether a run started now is witnessed (harness_session)."""
+    """Whether a run started now is witnessed (files/sessionmarks.harness_session)."""
+    from argcheck.files.sessionmarks import harness_session
+
     return harness_session() is not None
 
 
@@ -273,7 +258,7 @@ def _genuine(line, key: bytes) -> tuple[dict | None, str | None]:
 
 def witness_at_start(state_dir: str, session: tuple[str, str | None] | None = None):
     """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it), the
-    agent and the conversation the command runs in (`session`, from harness_session: its records are the
+    agent and the conversation the command runs in (`session`, from sessionmarks.harness_session: its records are the
     run's); nothing of the log is verified yet."""
     from argcheck.core.witnessing import Witness
 
