@@ -241,3 +241,31 @@ def test_a_resumed_session_restates_the_open_runs(project, homes, agent):
     done = agent_hook(agent, "SessionStart", event(agent, "SessionStart-resume", project), homes)
     specific = json.loads(done.stdout)["hookSpecificOutput"]
     assert specific["hookEventName"] == "SessionStart" and ".argcheck/t.json" in specific["additionalContext"]
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_changed_shapes_through_the_whole_hook_never_fail_and_never_decide(project, homes, agent, monkeypatch):
+    """Every captured event with each field dropped or given another type, through the adapter and the core
+    (in this process, with a run open and the CLI's own command reader): never an exception; a shape the
+    adapter does not know gets no answer at all, and only a known one can get an allow."""
+    from argcheck.cli.fastpath import read_command
+    from argcheck.harness import events
+    from argcheck.harness.agents import EVENT_NAMES, adapter
+
+    from tests.harness.test_agent_adapters import mutations
+
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
+    for name, value in homes.items():
+        monkeypatch.setenv(name, value)
+    unknown = 0
+    for path in sorted((FIXTURES / agent).glob("*.json")):
+        data = json.loads(path.read_text())
+        own = data["hook_event_name"]
+        if EVENT_NAMES[agent].get(own) is None:
+            continue
+        for changed in mutations(dict(data, cwd=str(project))):
+            answer = events.answered(agent, own, EVENT_NAMES[agent][own], json.dumps(changed).encode(), read_command)
+            if adapter(agent).canonical(own, json.loads(json.dumps(changed))) is None:
+                unknown += 1
+                assert answer is None, (path.name, changed)
+    assert unknown > 50
