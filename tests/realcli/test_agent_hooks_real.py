@@ -82,7 +82,9 @@ def test_codex_witnesses_its_run_and_holds_its_stop(real_clis, tmp_path):
     assert prompts_in(requests, "Command blocked by PreToolUse hook") >= 1  # the state-file write, denied
     assert prompts_in(requests, "is not done and the next move is yours") >= 1  # the stop, sent back
     assert len(requests) == 3 + stopgate.MAX_BLOCKS  # two tool calls, then MAX_BLOCKS blocks and the stop
-    assert any(record["kind"] == "bash" and record.get("agent") == "codex" for record in log)
+    ran = [record for record in log if record["kind"] == "bash" and record.get("agent") == "codex"]
+    assert ran and ran[0]["command"] == INIT and ran[0]["exit_code"] == 0  # the code, read from the rollout
+    assert "/sessions/" in ran[0]["transcript"] and ran[0]["transcript"].endswith(".jsonl")
 
 
 def test_gemini_witnesses_its_run_and_never_records_its_stop_reason_as_a_prompt(real_clis, tmp_path):
@@ -118,4 +120,6 @@ def test_gemini_witnesses_its_run_and_never_records_its_stop_reason_as_a_prompt(
     assert len(requests) == 3 + stopgate.MAX_BLOCKS  # two tool calls, then MAX_BLOCKS blocks and the stop
     prompts = [record["text"] for record in log if record["kind"] == "prompt"]
     assert not any("next move is yours" in text for text in prompts), prompts
-    assert any(record["kind"] == "bash" and record.get("agent") == "gemini" for record in log)
+    ran = [record for record in log if record["kind"] == "bash" and record.get("agent") == "gemini"]
+    assert ran and ran[0]["command"] == INIT and ran[0]["exit_code"] == 0
+    assert "/.gemini/tmp/" in ran[0]["transcript"] and "/chats/session-" in ran[0]["transcript"]
