@@ -159,3 +159,15 @@ def test_a_changed_shape_gives_a_canonical_input_or_none_never_an_error(agent):
             calls = module.canonical(data["hook_event_name"], changed)
             assert calls is None or all(isinstance(call.get("session_id"), str) and isinstance(call.get("cwd"), str)
                                         for call in calls)
+
+
+def test_a_codex_patch_is_one_editor_call_per_file():
+    calls = codex.canonical("PreToolUse", fixture("codex", "PreToolUse-apply_patch"))
+    assert [(c["tool_name"], c["tool_input"]) for c in calls] == [("Write", {"file_path": PROJECT + "/notes.txt"})]
+    patch = ("*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** Delete File: /abs/b.py\n"
+             "*** Update File: c.py\n*** Move to: .argcheck/t.json\n*** End Patch\n")
+    data = dict(fixture("codex", "PreToolUse-apply_patch"), tool_input={"command": patch})
+    assert [(c["tool_name"], c["tool_input"]["file_path"]) for c in codex.canonical("PreToolUse", data)] == [
+        ("Edit", PROJECT + "/a.py"), ("Edit", "/abs/b.py"), ("Edit", PROJECT + "/c.py"),
+        ("Write", PROJECT + "/.argcheck/t.json")]
+    assert codex.canonical("PreToolUse", dict(data, tool_input={"command": "no files"})) is None

@@ -269,3 +269,28 @@ def test_changed_shapes_through_the_whole_hook_never_fail_and_never_decide(proje
                 unknown += 1
                 assert answer is None, (path.name, changed)
     assert unknown > 50
+
+
+def test_a_codex_patch_that_reaches_a_state_file_is_denied(project, homes):
+    patch = "*** Begin Patch\n*** Update File: notes.md\n*** Add File: .argcheck/t.json\n+{}\n*** End Patch\n"
+    changed = event("codex", "PreToolUse-apply_patch", project, tool_input={"command": patch})
+    answer = json.loads(agent_hook("codex", "PreToolUse", changed, homes).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    fine = event("codex", "PreToolUse-apply_patch", project)
+    assert agent_hook("codex", "PreToolUse", fine, homes).stdout == b""
+
+
+def test_a_codex_patch_through_a_link_into_the_state_directory_is_denied(project, homes):
+    (project / "innocent.txt").symlink_to(project / ".argcheck" / "t.json")
+    patch = "*** Begin Patch\n*** Update File: innocent.txt\n@@\n-a\n+b\n*** End Patch\n"
+    changed = event("codex", "PreToolUse-apply_patch", project, tool_input={"command": patch})
+    answer = json.loads(agent_hook("codex", "PreToolUse", changed, homes).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_a_gemini_edit_through_a_link_into_the_state_directory_is_denied(project, homes):
+    (project / "innocent.txt").symlink_to(project / ".argcheck" / "t.json")
+    edit = event("gemini", "BeforeTool-replace", project, tool_input={"file_path": str(project / "innocent.txt"),
+                                                                      "old_string": "a", "new_string": "b"})
+    done = agent_hook("gemini", "BeforeTool", edit, homes, env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert json.loads(done.stdout)["decision"] == "deny"

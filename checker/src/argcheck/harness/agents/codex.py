@@ -5,7 +5,9 @@ Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse and Stop are sha
 (`tool_name` "Bash", `tool_input.command`, `prompt`, `stop_hook_active`, `last_assistant_message`).
 PermissionRequest (Codex is about to ask the user to approve a command) is read as a PreToolUse.
 PostToolUse's `tool_response` is the command's output as one string, without its exit code: the exit code
-is read from the rollout file (`transcript_path`), where Codex has written the call's `exec_command_end`.
+is read from the rollout file (`transcript_path`), where Codex has written the finished call's item.
+File edits go through `apply_patch` (tool_name "apply_patch", `tool_input.command` the patch text): one
+Write or Edit call per file the patch names.
 
 Answers, as the binary's output parser accepts them:
 - PreToolUse: only a deny (`permissionDecision: "deny"` with a reason). "allow" (without `updatedInput`)
@@ -45,6 +47,8 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     tool, tool_input = data.get("tool_name"), data.get("tool_input")
     if not text(tool) or not isinstance(tool_input, dict):
         return None
+    if tool == "apply_patch" and text(tool_input.get("command")):
+        return patched_files(base, tool_input["command"])
     if tool != "Bash":
         return [dict(base, tool_name=tool, tool_input=tool_input)]  # NetworkAccess, MCP tools: no decision
     if not text(tool_input.get("command")):
@@ -53,6 +57,22 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     if event != "PostToolUse":
         return [call]
     return [_finished(call, data.get("tool_response"), data.get("tool_use_id"))]
+
+
+PATCH_FILE = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
+
+
+def patched_files(base: dict, patch: str) -> list[dict] | None:
+    """An apply_patch call as one editor call per file it adds, updates, deletes or moves to (Write for a new
+    file, Edit otherwise), paths taken from the event's cwd; None when it names no file."""
+    calls = []
+    for line in patch.splitlines():
+        for mark in PATCH_FILE:
+            if line.startswith(mark) and line[len(mark):].strip():
+                path = os.path.join(base["cwd"], line[len(mark):].strip())
+                tool = "Edit" if mark in ("*** Update File: ", "*** Delete File: ") else "Write"
+                calls.append(dict(base, tool_name=tool, tool_input={"file_path": path}))
+    return calls or None
 
 
 def _finished(call: dict, response, call_id) -> dict:
