@@ -160,3 +160,8 @@ def harness_session() -> tuple[str, str | None] | None:
     thread = os.environ.get("CODEX_THREAD_ID")
     marker = codex_session(key_dir(), thread) if thread else ancestor_session(key_dir())
     return (marker["agent"], marker["session"]) if marker else None
+
+
+def hooks_in_place() -> bool:
+    """Whether a run started now is witnessed (harness_session)."""
+    return harness_session() is not None

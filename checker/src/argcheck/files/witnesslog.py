@@ -189,23 +189,18 @@ def _anchor(handle, key: bytes, after: int, offset: int) -> tuple[str, str | Non
     return entry["mac"], None
 
 
-def hooks_in_place() -> bool:
-    """Whether a run started now is witnessed (files/sessionmarks.harness_session)."""
-    from argcheck.files.sessionmarks import harness_session
-
-    return harness_session() is not None
-
-
-def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None):
+def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None,
+                 agent=None):
     """The verified records of `state_dir`'s witness log after record `after` (ending at byte `offset`), up to
-    record `until`: a core Witness (problems: what does not verify) of the run's `session`."""
+    record `until`: a core Witness (problems: what does not verify) of the run's `session` and `agent`."""
     from argcheck.core.witnessing import Witness  # not at import: the hooks that write the log need none of it
 
     key = load_key(key_dir(), create=False)
     if key is None:
-        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session)
+        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session,
+                       agent=agent)
     records, problems, end = read_since(state_dir, key, after, offset, until)
-    return Witness(records, problems, after, end, session)
+    return Witness(records, problems, after, end, session, agent=agent)
 
 
 RECENT = 8 * 1024 * 1024  # what `argcheck witness` reads of the log: its end
@@ -280,7 +275,7 @@ def witness_for(doc, path: str | None):
     if not (_count(after) and _count(offset)):
         after, offset = 0, 0  # a run from before the offset was kept: the whole log
     witness = read_witness(os.path.dirname(os.path.abspath(path)), after, offset, _last_stamp(doc),
-                           header.get("witness_session"))
+                           header.get("witness_session"), header.get("witness_agent"))
     from argcheck.files.transcripts import attach
 
     return attach(witness)

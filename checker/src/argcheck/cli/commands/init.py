@@ -94,7 +94,7 @@ def command():
 
 
 def _witnessed_if_hooked(env, state: str | None):
-    """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed; its
+    """With argcheck's hooks in place (files/sessionmarks.harness_session), the run is made witnessed; its
     witness log is the one beside the state file."""
     from argcheck.files.sessionmarks import harness_session
     from argcheck.files.witnesslog import witness_at_start

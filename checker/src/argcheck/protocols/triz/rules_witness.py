@@ -8,7 +8,7 @@ the query of a witnessed WebSearch (whitespace and case aside) or the URL of a w
 from __future__ import annotations
 
 from argcheck.core.rules import finding
-from argcheck.core.witnessing import normalized
+from argcheck.core.witnessing import blind_spot, normalized
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 
@@ -23,8 +23,9 @@ def check_search_witnessed(witness, move: dict, path: str) -> list:
     fetches = witness.tool_calls("web_fetch")
     matching_fetch = [call for call in fetches if normalized(call.get("url", "")) == query]
     if not searches and not matching_fetch:
+        why = blind_spot(witness, "web_search")
         return [finding("TRZ143", path=path + "/query", detail=f"no witnessed WebSearch for {move['query']!r} "
-                        "(nor a WebFetch of it)")]
+                        "(nor a WebFetch of it)" + (f"; {why}" if why else ""))]
     seen = {_url(url) for call in searches + matching_fetch for url in call.get("urls", [])}
     seen |= {_url(call.get("url", "")) for call in fetches}
     for index, result in enumerate(move.get("results", [])):
