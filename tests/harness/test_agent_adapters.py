@@ -171,3 +171,8 @@ def test_a_codex_patch_is_one_editor_call_per_file():
         ("Edit", PROJECT + "/a.py"), ("Edit", "/abs/b.py"), ("Edit", PROJECT + "/c.py"),
         ("Write", PROJECT + "/.argcheck/t.json")]
     assert codex.canonical("PreToolUse", dict(data, tool_input={"command": "no files"})) is None
+
+
+def test_a_claude_code_input_cannot_name_another_event():
+    data = {"session_id": "s", "cwd": "/p", "tool_name": "Bash", "tool_input": {"command": "ls"}, "event": "Stop"}
+    assert "event" not in adapter("claude").canonical("PreToolUse", data)[0]
