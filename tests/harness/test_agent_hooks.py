@@ -294,3 +294,15 @@ def test_a_gemini_edit_through_a_link_into_the_state_directory_is_denied(project
                                                                       "old_string": "a", "new_string": "b"})
     done = agent_hook("gemini", "BeforeTool", edit, homes, env={"CLAUDE_PROJECT_DIR": str(project)})
     assert json.loads(done.stdout)["decision"] == "deny"
+
+
+def test_gemini_read_many_files_into_the_key_is_denied_even_with_no_state_directory(tmp_path, homes):
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    key = str(Path(homes["XDG_CONFIG_HOME"]) / "argcheck" / "witness.key")
+    reads = event("gemini", "BeforeTool-read_file", bare, tool_name="read_many_files",
+                  tool_input={"include": ["README.md", key]})
+    done = agent_hook("gemini", "BeforeTool", reads, homes, env={"CLAUDE_PROJECT_DIR": str(bare)})
+    assert json.loads(done.stdout)["decision"] == "deny"
+    fine = dict(reads, tool_input={"include": ["README.md", "src/*.py"]})
+    assert agent_hook("gemini", "BeforeTool", fine, homes, env={"CLAUDE_PROJECT_DIR": str(bare)}).stdout == b""

@@ -117,7 +117,7 @@ EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
 READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 # The fast path's view of an agent whose tools are not Claude Code's, read without its adapter (nor json).
 FAST_TOOLS = {"gemini": ({"run_shell_command": "Bash", "read_file": "Read", "glob": "Glob", "grep_search": "Grep",
-                          "search_file_content": "Grep", "list_directory": "Glob"},
+                          "search_file_content": "Grep", "list_directory": "Glob", "read_many_files": None},
                          {"Read": "file_path", "Grep": "dir_path", "Glob": "dir_path"},
                          (b'"write_file"', b'"replace"')),
               "codex": ({}, READER_FIELDS, EDITOR_NAMES + (b'"apply_patch"',))}
@@ -170,6 +170,8 @@ def _clear_of_the_witness(data: bytes, agent: str, project: str) -> bool:
         return False  # not plainly written: the full check reads it
     names, fields = FAST_TOOLS[agent][:2] if agent in FAST_TOOLS else ({}, READER_FIELDS)
     tool = names.get(tool, tool)
+    if tool is None:
+        return False  # several paths in one call (Gemini's read_many_files): the full check reads each
     if tool != "Bash" and tool not in fields:
         return True
     from argcheck.harness import witnessguard
