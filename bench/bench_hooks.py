@@ -15,7 +15,12 @@ The hook runs as `./install.sh --hooks` installs it: a launcher script on argche
 `argcheck hook EVENT` through the pip console script, as the plugin's hooks.json calls it: that script's own
 `import re` costs about 0.7x an interpreter start.
 
-It reports; it does not assert.  Usage: python3 bench/bench_hooks.py [--reps N] [--console-script]
+`--agent codex|gemini` times the same calls in that agent's own event names and JSON (the shapes of
+tests/fixtures/agent-events): Codex names no project (no CLAUDE_PROJECT_DIR: the event's cwd is read), Gemini
+sets CLAUDE_PROJECT_DIR as Claude Code does; the launcher is called as `argcheck-hook --agent AGENT EVENT`.
+
+It reports; it does not assert.
+Usage: python3 bench/bench_hooks.py [--reps N] [--console-script] [--agent claude|codex|gemini]
 """
 
 from __future__ import annotations
@@ -59,6 +64,37 @@ def inputs(project: Path) -> dict[str, dict]:
     }
 
 
+CODEX_EVENTS = {"PreToolUse": "PreToolUse", "PostToolUse": "PostToolUse", "UserPromptSubmit": "UserPromptSubmit",
+                "Stop": "Stop"}
+GEMINI_EVENTS = {"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool", "UserPromptSubmit": "BeforeAgent",
+                 "Stop": "AfterAgent"}
+GEMINI_TOOLS = {"Bash": "run_shell_command", "Edit": "replace"}
+
+
+def agent_inputs(agent: str, project: Path) -> dict[str, tuple[str, dict]]:
+    """label -> (the agent's event name, its input) for the same calls as `inputs`."""
+    found = {}
+    for label, payload in inputs(project).items():
+        event = label.split()[0]
+        if agent == "claude":
+            found[label] = (event, payload)
+            continue
+        own = dict(payload, hook_event_name=(CODEX_EVENTS if agent == "codex" else GEMINI_EVENTS)[event])
+        own.pop("background_tasks", None)
+        if agent == "codex":
+            own.update(turn_id="bench-turn", model="gpt-5.5")
+            if "tool_response" in own:
+                own["tool_response"] = own["tool_response"]["stdout"]
+        else:
+            own["tool_name"] = GEMINI_TOOLS.get(own.get("tool_name"), own.get("tool_name"))
+            if "tool_response" in own:
+                own["tool_response"] = {"llmContent": "Output: " + own["tool_response"]["stdout"]}
+            if event == "Stop":
+                own.update(prompt="go", prompt_response="done")
+        found[label] = (own["hook_event_name"], own)
+    return found
+
+
 def run_once(argv: list[str], stdin_path: str | None, env: dict) -> tuple[float, float]:
     """Wall ms and CPU ms of one process."""
     with open(stdin_path or os.devnull, "rb") as stdin:
@@ -100,6 +136,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=15)
     parser.add_argument("--console-script", action="store_true", help="also time `argcheck hook` (the plugin's way)")
+    parser.add_argument("--agent", choices=("claude", "codex", "gemini"), default="claude",
+                        help="whose hook events to send (default claude)")
     args = parser.parse_args()
     argcheck = find_argcheck()
     python = interpreter_of(argcheck)
@@ -116,13 +154,15 @@ def main() -> int:
         for where, project in projects.items():
             env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), XDG_CONFIG_HOME=str(root / "config"),
                        XDG_STATE_HOME=str(root / "state"))  # the witness key and the Stop counter stay here
-            for label, payload in inputs(project).items():
+            if args.agent == "codex":
+                del env["CLAUDE_PROJECT_DIR"]
+            agent = ["--agent", args.agent] if args.agent != "claude" else []
+            for label, (event, payload) in agent_inputs(args.agent, project).items():
                 path = root / f"{abs(hash((where, label)))}.json"
                 path.write_text(json.dumps(payload))
-                event = label.split()[0]
-                cases[f"{label} | {where}"] = ([str(launcher), event], str(path), env)
+                cases[f"{label} | {where}"] = ([str(launcher), *agent, event], str(path), env)
                 if args.console_script:
-                    cases[f"{label} | {where} | argcheck hook"] = ([argcheck, "hook", event], str(path), env)
+                    cases[f"{label} | {where} | argcheck hook"] = ([argcheck, "hook", *agent, event], str(path), env)
         times = measure(cases, args.reps)
     base_wall, base_cpu = (statistics.median(values) for values in times["python -c pass"])
     print(f"python -c pass: {base_cpu:.1f} ms CPU, {base_wall:.1f} ms wall (medians of {args.reps})")

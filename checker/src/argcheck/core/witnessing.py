@@ -25,6 +25,12 @@ from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
 HEADER_FIELD = "witnessed"
+AGENTS = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}  # whose hooks witness a run
+# What an agent's hooks can never see, by record kind: a rule that finds no record says why, never accepts
+# the agent's word instead.
+BLIND_SPOTS = {"codex": {"web_search": "Codex CLI runs its web search inside the model's own tool, where no "
+                                       "hook sees it: ask the user for the sources (their move cites the prompt "
+                                       "that gave them)"}}
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
 
 
@@ -35,12 +41,12 @@ class Witness:
     back the records (`transcripts`: path -> core.transcripts.Transcript; None when not read).
     A plain class: a namedtuple costs every call about 0.1 ms to build."""
 
-    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed")
+    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed", "agent")
 
     def __init__(self, records: list, problems: list, after: int = 0, end: int = 0, session=None,
-                 transcripts=None) -> None:
+                 transcripts=None, agent=None) -> None:
         self.records, self.problems, self.after, self.end = records, problems, after, end
-        self.session, self.transcripts, self._backed = session, transcripts, {}
+        self.session, self.transcripts, self._backed, self.agent = session, transcripts, {}, agent
 
     def __repr__(self) -> str:
         return f"Witness(records={self.records!r}, problems={self.problems!r}, after={self.after!r})"
@@ -77,10 +83,18 @@ class Witness:
         return [record for record in self.records if record.get("kind") == kind and self.backed(record)]
 
 
+def blind_spot(witness: Witness | None, kind: str) -> str | None:
+    """Why the agent that witnesses the run can never have a record of this kind, or None."""
+    agent = getattr(witness, "agent", None)
+    return BLIND_SPOTS.get(agent, {}).get(kind) if isinstance(agent, str) else None
+
+
 def start_fields(witness: Witness) -> dict:
     """The header fields of a run started with the hooks in place: where in the log it starts, and in which
     conversation."""
     fields = {HEADER_FIELD: True, "witness_seq": witness.last_seq, "witness_offset": witness.end}
+    if witness.agent in AGENTS:
+        fields["witness_agent"] = witness.agent
     return {**fields, "witness_session": witness.session} if witness.session else fields
 
 
@@ -88,10 +102,20 @@ def is_witnessed(header) -> bool:
     return isinstance(header, dict) and header.get(HEADER_FIELD) is True
 
 
+def witnessed_note(header) -> str | None:
+    """Which agent's hooks witnessed the run, for a run whose header names it (`witness_agent`)."""
+    agent = AGENTS.get(header.get("witness_agent")) if is_witnessed(header) else None
+    return f"witnessed by {agent}'s hooks: user decisions and research are checked against its log" \
+        if agent else None
+
+
 def marked_markdown(text: str, header) -> str:
-    """A Markdown report with, for an unwitnessed run, the note as a quote right under its title (for a
-    witnessed one, what its agent cannot witness, if anything)."""
-    notes = agent_limits.limits(header) if is_witnessed(header) else [UNWITNESSED_NOTE]
+    """A Markdown report with notes as quotes right under its title: for an unwitnessed run, that it is not
+    witnessed; for a witnessed one, by which agent, and what that agent cannot witness, if anything."""
+    if is_witnessed(header):
+        notes = [note for note in [witnessed_note(header)] if note] + agent_limits.limits(header)
+    else:
+        notes = [UNWITNESSED_NOTE]
     if not notes:
         return text
     lines = text.split("\n")
@@ -108,6 +132,8 @@ def marked_text(text: str, header, report: dict) -> str:
     for the user, how to cite the user's answer."""
     if not is_witnessed(header):
         return text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
+    note = witnessed_note(header)
+    text = text.rstrip("\n") + "\n" + note if note else text
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
     text = text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
     limits = agent_limits.limits(header)
@@ -117,9 +143,11 @@ def marked_text(text: str, header, report: dict) -> str:
 def json_fields(header) -> dict:
     """The fields a JSON report adds: whether the run is witnessed, and for one that is not, the note."""
     witnessed = is_witnessed(header)
-    limits = agent_limits.limits(header) if witnessed else []
-    return {"witnessed": witnessed, **({"cannot_witness": limits} if limits else {}),
-            **({} if witnessed else {"note": UNWITNESSED_NOTE})}
+    if not witnessed:
+        return {"witnessed": False, "note": UNWITNESSED_NOTE}
+    agent, limits = header.get("witness_agent"), agent_limits.limits(header)
+    return {"witnessed": True, **({"witness_agent": agent} if agent in AGENTS else {}),
+            **({"cannot_witness": limits} if limits else {})}
 
 
 def witness_of(env, header) -> Witness | None:

@@ -1,8 +1,8 @@
 """The witness log as the files layer reads it: its key, its lines, their verification, and the Env of a
 witnessed run (the harness's hooks write the log: harness/witness.py).
 
-`argcheck init` marks a run witnessed when the hooks are in place: Claude Code's SessionStart hook exported
-ARGCHECK_CONVERSATION_ID (only argcheck's hook does) and made the witness key. Every later command on that
+`argcheck init` marks a run witnessed when the hooks are in place: an agent's SessionStart hook saw the
+conversation start (files/sessionmarks.py) and made the witness key. Every later command on that
 run reads the log beside the state file, verifies it with the key, and passes the verified records to the
 rules (core/witnessing.py); no rule reads a file.
 """
@@ -189,25 +189,18 @@ def _anchor(handle, key: bytes, after: int, offset: int) -> tuple[str, str | Non
     return entry["mac"], None
 
 
-def hooks_in_place() -> bool:
-    """Whether a run started now is witnessed: argcheck's SessionStart hook ran in this conversation (it
-    exports ARGCHECK_CONVERSATION_ID through CLAUDE_ENV_FILE) and the witness key exists, unless the user
-    turned witnessing off (ARGCHECK_WITNESS=off): the run then says "unwitnessed" in every report."""
-    if os.environ.get("ARGCHECK_WITNESS") == "off":
-        return False
-    return bool(os.environ.get(CONVERSATION_VARIABLE)) and load_key(key_dir(), create=False) is not None
-
-
-def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None):
+def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None,
+                 agent=None):
     """The verified records of `state_dir`'s witness log after record `after` (ending at byte `offset`), up to
-    record `until`: a core Witness (problems: what does not verify) of the run's `session`."""
+    record `until`: a core Witness (problems: what does not verify) of the run's `session` and `agent`."""
     from argcheck.core.witnessing import Witness  # not at import: the hooks that write the log need none of it
 
     key = load_key(key_dir(), create=False)
     if key is None:
-        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session)
+        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session,
+                       agent=agent)
     records, problems, end = read_since(state_dir, key, after, offset, until)
-    return Witness(records, problems, after, end, session)
+    return Witness(records, problems, after, end, session, agent=agent)
 
 
 RECENT = 8 * 1024 * 1024  # what `argcheck witness` reads of the log: its end
@@ -258,13 +251,15 @@ def _genuine(line, key: bytes) -> tuple[dict | None, str | None]:
     return checked(line, entry["seq"], entry.get("prev"), key)
 
 
-def witness_at_start(state_dir: str):
-    """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it) and
-    the conversation the command runs in (its records are the run's); nothing of the log is verified yet."""
+def witness_at_start(state_dir: str, session: tuple[str, str | None] | None = None):
+    """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it), the
+    agent and the conversation the command runs in (`session`, from sessionmarks.harness_session: its records are the
+    run's); nothing of the log is verified yet."""
     from argcheck.core.witnessing import Witness
 
     seq, end = log_end(state_dir)
-    return Witness([], [], seq, end, os.environ.get(CONVERSATION_VARIABLE) or None)
+    agent, conversation = session if session else ("claude", os.environ.get(CONVERSATION_VARIABLE))
+    return Witness([], [], seq, end, conversation or None, agent=agent)
 
 
 def witness_for(doc, path: str | None):
@@ -280,7 +275,7 @@ def witness_for(doc, path: str | None):
     if not (_count(after) and _count(offset)):
         after, offset = 0, 0  # a run from before the offset was kept: the whole log
     witness = read_witness(os.path.dirname(os.path.abspath(path)), after, offset, _last_stamp(doc),
-                           header.get("witness_session"))
+                           header.get("witness_session"), header.get("witness_agent"))
     from argcheck.files.transcripts import attach
 
     return attach(witness)
