@@ -60,6 +60,13 @@ drain() {
   [ -t 0 ] || while IFS= read -r line; do :; done
 }
 
+# Copies the rest of stdin to stdout with builtins only: no program found on PATH ever runs here (a
+# directory on PATH may be the agent's to write).
+relay() {
+  while IFS= read -r line; do printf '%s\n' "${line}"; done
+  printf '%s' "${line}"
+}
+
 # No decision: the input read or drained, exit 0 with no output.
 no_decision() {
   [ "$1" = read ] || drain
@@ -277,7 +284,7 @@ esac
 
 if ! read_input; then
   [ -z "${data}" ] && no_decision read
-  { printf '%s' "${data}"; cat; } | python_hook "$@"
+  { printf '%s' "${data}"; relay; } | python_hook "$@"
   exit "$?"
 fi
 quiet_pre_tool_use && no_decision read

@@ -281,7 +281,7 @@ def test_the_state_guard_still_answers_where_a_state_directory_exists(world):
 
 
 HOSTILE = {
-    "huge line": b'{"cwd": "/", "tool_name": "Bash", "tool_input": {"command": "ls", "d": "' + b"x" * 1_000_000 + b'"}}',
+    "huge line": b'{"cwd": "/", "tool_name": "Bash", "tool_input": {"command": "ls", "d": "' + b"x" * 10**6 + b'"}}',
     "many lines": b"{}\n" * 20000,
     "binary": bytes(range(256)) * 400,
     "empty": b"",
