@@ -47,7 +47,8 @@ class World:
         self.share.mkdir(parents=True)
         self.notes = root / "notes"
         recorder = self.share / "recording-python"
-        recorder.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{self.notes}.args'\ncat > '{self.notes}.stdin'\n"
+        cat = shutil.which("cat")  # by its path: a test puts impostors first on PATH
+        recorder.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{self.notes}.args'\n'{cat}' > '{self.notes}.stdin'\n"
                             f"exec '{sys.executable}' \"$@\" < '{self.notes}.stdin'\n")
         recorder.chmod(0o755)
         self.launcher = self.share / "argcheck-hook"
@@ -273,6 +274,15 @@ def test_anything_named_argcheck_state_in_the_project_sends_every_event_to_pytho
     world.check([event], pre(world, "Bash", command="ls"), expect="python")
 
 
+@pytest.mark.parametrize("tool", ["Write", "Edit"])
+def test_an_editor_on_the_transcripts_is_denied_also_where_no_state_directory_exists(world, tool):
+    target = world.transcripts / "-p" / "s.jsonl"
+    payload = pre(world, tool, file_path=str(target), content="{}", old_string="{}", new_string="[]")
+    started, done = world.launch(["PreToolUse"], json.dumps(payload).encode(), world.env())
+    assert started and '"deny"' in done.stdout.decode()
+    assert '"deny"' in world.python_hook(["PreToolUse"], json.dumps(payload).encode(), world.env()).stdout.decode()
+
+
 def test_the_state_guard_still_answers_where_a_state_directory_exists(world):
     (world.project / ".argcheck").mkdir()
     started, done = world.launch(["PreToolUse"], json.dumps(pre(world, "Edit", file_path=str(
@@ -295,6 +305,22 @@ def test_hostile_input_gets_exit_0_and_python_the_same_bytes(world, event, name)
     assert done.returncode == 0 and done.stdout == b"", done.stderr
     if started and name != "binary":  # a shell variable holds no NUL byte; no client sends one in JSON
         assert Path(f"{world.notes}.stdin").read_bytes() in (HOSTILE[name], HOSTILE[name] + b"\n")
+
+
+def test_a_big_input_reaches_python_through_builtins_only(world):
+    """No program found on PATH runs in the launcher (a folder on PATH may be the agent's to write)."""
+    impostors = world.root / "impostors"
+    impostors.mkdir()
+    for name in ("cat", "head", "dd", "tr", "sed"):
+        (impostors / name).write_text(f"#!/bin/sh\ntouch '{world.root}/impostor-ran'\n")
+        (impostors / name).chmod(0o755)
+    payload = pre(world, "Write", file_path=str(world.project / "big.txt"), content="x\n" * 50000)
+    env = world.env(PATH=f"{impostors}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+    started, done = world.launch(["PreToolUse"], json.dumps(payload).encode(), env)
+    assert started and done.returncode == 0
+    started, done = world.launch(["PostToolUse"], json.dumps(payload).encode(), env)
+    assert not started and done.returncode == 0
+    assert not (world.root / "impostor-ran").exists()
 
 
 @pytest.mark.parametrize("event", ["PreToolUse", "PostToolUse", "SessionStart"])

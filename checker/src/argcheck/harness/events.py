@@ -67,17 +67,19 @@ def nothing_to_do(event: str, data: bytes) -> bool:
     PreToolUse: the witness guard has nothing against the call (a Bash command's text and the paths its
     words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
     it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
-    through a symlink) unless the project has no state directory. The other events: Claude Code names
-    the project (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is open. SessionStart always
-    runs: once per session, it exports the conversation id. Stop, UserPromptSubmit and PostToolUse also do
-    nothing when the run index says every run of the project is closed."""
+    through a symlink) unless the project has no state directory and the call names no `projects` folder
+    (the client's transcripts are guarded in every project), or its target plainly lies elsewhere. The other
+    events: Claude Code names the project (CLAUDE_PROJECT_DIR) and it has no state directory, so no run is
+    open. SessionStart always runs: once per session, it exports the conversation id. Stop, UserPromptSubmit
+    and PostToolUse also do nothing when the run index says every run of the project is closed."""
     if event == "SessionStart":
         return False
     if event == "PreToolUse":
         lowered = data.lower()
         if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data):
             return False
-        return not any(name in data for name in EDITOR_NAMES) or _no_state_dir() or _edits_elsewhere(data)
+        return not any(name in data for name in EDITOR_NAMES) or (_no_state_dir() and b"projects" not in lowered) \
+            or _edits_elsewhere(data)  # "projects": it may be the client's transcripts, guarded in every project
     return _no_state_dir() or _no_open_run()
 
 
