@@ -9,7 +9,9 @@ between). Three set-ups, interleaved turn by turn:
 - `no hooks`: a HOME with no hooks;
 - `sh launcher`: `./install.sh --hooks` as it installs today (checker/tools/argcheck-hook.sh);
 - `python launcher`: the same install with the launcher before it (a python-shebang script that runs
-  `argcheck hook EVENT`), for comparison.
+  `argcheck hook EVENT`), for comparison;
+- `empty hook`: the same install with a launcher that only reads its input (`sh`, no decision): the floor,
+  what Claude Code's running of the two hooks (PreToolUse, PostToolUse) costs whatever they do.
 Bash is allowed by `--allowedTools Bash` in all three, so the hooks are the only difference. The table gives
 the median per call and its ratio to `no hooks` (target <= 1.2x for the installed launcher).
 
@@ -36,6 +38,7 @@ sys.path.insert(0, str(REPO / "tests" / "stubs"))
 from mock_llm_server import CLAUDE_ENV, MockLLMServer  # noqa: E402
 
 TARGET = 1.2
+EMPTY_LAUNCHER = "#!/bin/sh\nwhile IFS= read -r line; do :; done\nexit 0\n"
 PYTHON_LAUNCHER = "#!{python}\nimport sys\nfrom argcheck.cli import main\nsys.exit(main([\"hook\", *sys.argv[1:]]))\n"
 
 
@@ -105,8 +108,9 @@ def main() -> int:
         bare.mkdir(parents=True)
         project = root / "project"
         project.mkdir()
-        setups = {"no hooks": (bare, None), "sh launcher": (installed["home"], sh_launcher),
-                  "python launcher": (installed["home"], py_launcher)}
+        hooked = installed["home"]
+        setups = {"no hooks": (bare, None), "sh launcher": (hooked, sh_launcher),
+                  "python launcher": (hooked, py_launcher), "empty hook": (hooked, EMPTY_LAUNCHER)}
         times: dict[str, list[float]] = {label: [] for label in setups}
         for number in range(args.turns + 1):  # the first round warms the page cache and is dropped
             for label, (home, launcher) in setups.items():
