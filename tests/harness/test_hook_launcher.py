@@ -77,7 +77,7 @@ class World:
 
     def check(self, args, payload, expect: str | None = None, env: dict | None = None) -> bool:
         """The launcher on `payload`; where it answers alone, Python gives no decision too (nothing, or `{}`,
-    which is no decision in every client's protocol). True: it answered alone."""
+        which is no decision in every client's protocol). True: it answered alone."""
         data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
         env = env if env is not None else self.env()
         started, done = self.launch(args, data, env)
@@ -332,6 +332,11 @@ def test_closed_or_missing_stdin_gets_exit_0(world, event):
     closed = subprocess.run(f'"{world.shell}" "{world.launcher}" {event} <&-', shell=True, capture_output=True,
                             env=world.env(), timeout=300)
     assert closed.returncode == 0 and closed.stdout == b""
+
+
+def test_python_runs_as_the_tests_run_it():
+    """The Python these tests compare with is the one the launcher starts (the same code, argv[0] its path)."""
+    assert f"exec \"${{PYTHON}}\" -c '{PYTHON_CODE}' \"$0\" \"$@\"" in SOURCE.read_text()
 
 
 def test_the_launcher_is_posix_sh_and_shellcheck_clean():
