@@ -137,7 +137,8 @@ DEFERRED = [
     "cat notes.txt", "cat papers/key", "ls papers", "cat ./sub/../notes.txt", "less --file=notes.txt",
     "wc <notes.txt", "cat WIT-NESS.key", "cat arg.check", "echo pre-tool-use", "cat x | base64", "rev notes",
     "bash go.sh", "sh -e go.sh", "./go.sh", "python3 go.py", "source go.sh", ". go.sh", "X=1 ./go.sh",
-    "cat {home}/.claude/projects/-p/s.jsonl", "ls {home}/.claude/PROJECTS", "cat ~/x", "cat $HOME/x", "cat `pwd`",
+    "cat {home}/.claude/projects/-p/s.jsonl", "ls {home}/.claude/PROJECTS", "cat {home}/.codex/sessions/2026/r.jsonl",
+    "cat {home}/.gemini/tmp/app/chats/session-1.json", "cat ~/x", "cat $HOME/x", "cat `pwd`",
     "cat 'x'", 'cat "x"', "cat x*", "cat x?", "cat [x]", "cat {{a,b}}", "cat \\x", "cat caf\u00e9",
     "echo a\nls", "echo a\tb", "cd {home}/.config && cat argcheck/witness.key",
 ]
