@@ -114,6 +114,7 @@ def read_input() -> bytes | None:
 
 
 EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
+TRANSCRIPT_FOLDERS = (b"projects", b"sessions", b"chats")  # Claude Code's, Codex CLI's, Gemini CLI's
 READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 # The fast path's view of an agent whose tools are not Claude Code's, read without its adapter (nor json).
 FAST_TOOLS = {"gemini": ({"run_shell_command": "Bash", "read_file": "Read", "glob": "Glob", "grep_search": "Grep",
@@ -129,11 +130,12 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     PreToolUse: the witness guard has nothing against the call (a Bash command's text and the paths its
     words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
     it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
-    through a symlink) unless the project has no state directory. The other events: the project
-    (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set; Codex's event `cwd`) has no state
-    directory, so no run is open. SessionStart always runs: once per session, it marks the conversation's
-    start. Stop, UserPromptSubmit and PostToolUse also do nothing when the run index says every run of the
-    project is closed."""
+    through a symlink) unless the project has no state directory and the call names no folder where a client
+    keeps its transcripts (`projects`, `sessions`, `chats`: guarded in every project), or its target plainly
+    lies elsewhere. The other events: the project (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set;
+    Codex's event `cwd`) has no state directory, so no run is open. SessionStart always runs: once per
+    session, it marks the conversation's start. Stop, UserPromptSubmit and PostToolUse also do nothing when
+    the run index says every run of the project is closed."""
     if event == "SessionStart":
         return False
     project = _project(data, agent)
@@ -142,7 +144,8 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
         if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data, agent, project):
             return False
         editors = FAST_TOOLS[agent][2] if agent in FAST_TOOLS else EDITOR_NAMES
-        return not any(name in data for name in editors) or _no_state_dir(project) \
+        return not any(name in data for name in editors) \
+            or (_no_state_dir(project) and not any(folder in lowered for folder in TRANSCRIPT_FOLDERS)) \
             or _edits_elsewhere(data, project)
     return _no_state_dir(project) or _no_open_run(project)
 
