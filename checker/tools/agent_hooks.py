@@ -109,14 +109,16 @@ def add_hooks(settings: dict, plan: dict) -> list[str]:
     return records
 
 
-def remove_hook(settings: dict, event: str, matcher: str, command: str) -> bool:
-    """Takes out the entry running COMMAND for EVENT (an event, then `hooks`, left empty goes too); False when
-    no such entry is there as it was added (the user changed or removed it)."""
+def remove_hook(settings: dict, event: str, matcher: str, command: str, agent: str | None = None) -> bool:
+    """Takes out the entry running COMMAND for EVENT (an event, then `hooks`, left empty goes too); with AGENT
+    only an entry exactly as added. False when there is none (the user changed or removed it)."""
     hooks = hook_table(settings)
     groups = hooks.get(event)
     if not isinstance(groups, list):
         return False
-    kept = [group for group in groups if not is_entry(group, matcher, command)]
+    exact = hook_group(agent, event, command) if agent and event in events(agent) else None
+    kept = [group for group in groups
+            if not (is_entry(group, matcher, command) and (exact is None or group == exact))]
     if len(kept) == len(groups):
         return False
     if kept:
@@ -156,7 +158,7 @@ def gemini(verb: str, args: list[str]) -> int:
             print("kept")
             return 0
         settings = load(path)
-        if remove_hook(settings, *args[1:]):
+        if remove_hook(settings, *args[1:], agent="gemini"):
             save(path, settings)
         else:
             print("kept")
