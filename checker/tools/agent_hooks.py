@@ -145,7 +145,7 @@ def gemini_status(path: str) -> str:
     except (OSError, ValueError):
         return "none"
     found = {event for event, groups in (hooks.items() if isinstance(hooks, dict) else [])
-             if isinstance(groups, list) and any("argcheck-hook --agent gemini" in json.dumps(group) for group in groups)}
+             if isinstance(groups, list) and "argcheck-hook --agent gemini" in json.dumps(groups)}
     return "installed" if found >= set(events("gemini")) else ("edited" if found else "none")
 
 

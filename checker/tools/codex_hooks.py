@@ -26,10 +26,8 @@ import re
 from agent_config import Refused, check_toml, read_text, toml_string, write_text
 from agent_hooks import HOOKS, parse_commands
 
-BEGIN = {
-    "hooks": "# BEGIN argcheck hooks: added by argcheck's install.sh --agent codex --hooks; --uninstall removes this block",
-    "trust": "# BEGIN argcheck hook trust: added by argcheck's install.sh --agent codex --hooks; --uninstall removes this block",
-}
+WHO = "added by argcheck's install.sh --agent codex --hooks; --uninstall removes this block"
+BEGIN = {"hooks": f"# BEGIN argcheck hooks: {WHO}", "trust": f"# BEGIN argcheck hook trust: {WHO}"}
 END = "# END argcheck hooks "
 BLOCK = re.compile(r"\n?(?P<begin>" + "|".join(re.escape(line) for line in BEGIN.values())
                    + r")\n(?P<body>.*?)" + re.escape(END) + r"(?P<sum>[0-9a-f]+)\n", re.S)
@@ -109,7 +107,8 @@ def trust_body(hooks_path: str, existing: dict, trusted: dict, commands: dict) -
         if isinstance(have, dict) and have.get("trusted_hash") == wanted:
             continue
         if have is not None:
-            raise Refused(f"the user's config.toml already has [hooks.state.{toml_string(key)}]: remove it, then run again")
+            raise Refused(f"the user's config.toml already has [hooks.state.{toml_string(key)}]: "
+                          "remove it, then run again")
         lines += [f"[hooks.state.{toml_string(key)}]", f"trusted_hash = {toml_string(wanted)}", ""]
     return "\n".join(lines)
 
@@ -124,8 +123,9 @@ def planned(hooks_path: str, trust_path: str, commands: dict) -> dict:
                    if hooks_path == trust_path else hooks_body(commands))
     new = {hooks_path: _appended(rests[hooks_path], hooks)}
     if trust_path != hooks_path:
-        new[trust_path] = _appended(rests[trust_path], marked("trust", trust_body(hooks_path, existing, trusted, commands)))
-    for path, text in new.items():
+        trust = trust_body(hooks_path, existing, trusted, commands)
+        new[trust_path] = _appended(rests[trust_path], marked("trust", trust))
+    for text in new.values():
         check_toml(text)  # a user's `[hooks]` written another way must not turn the file invalid
     return {path: text for path, text in new.items() if text != texts[path]}
 

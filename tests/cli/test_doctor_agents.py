@@ -146,14 +146,16 @@ def hooks_line(stdout: str) -> str:
 
 def test_doctor_says_per_agent_whether_argcheck_hooks_are_installed(box):
     home, project, _bin, env = box
-    assert hooks_line(doctor(project, env).stdout).startswith("none: runs are unwitnessed; ./install.sh --agent NAME --hooks")
+    said = hooks_line(doctor(project, env).stdout)
+    assert said.startswith("none: runs are unwitnessed; ./install.sh --agent NAME --hooks"), said
     launcher = "/opt/share/argcheck/argcheck-hook"
     (home / ".claude").mkdir()
     (home / ".claude" / "settings.json").write_text(json.dumps(
         {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": f"{launcher} Stop"}]}]}}))
     (project / ".gemini").mkdir()
+    command = f"{launcher} --agent gemini AfterAgent"
     (project / ".gemini" / "settings.json").write_text(json.dumps(
-        {"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "command": f"{launcher} --agent gemini AfterAgent"}]}]}}))
+        {"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "command": command}]}]}}))
     tools = str(ROOT / "checker" / "tools")
     codex = home / ".codex" / "config.toml"
     added = __import__("subprocess").run(

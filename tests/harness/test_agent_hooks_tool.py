@@ -17,7 +17,8 @@ from agent_hooks import HOOKS, events  # noqa: E402
 from codex_hooks import trust_hash  # noqa: E402
 
 LAUNCHER = "/opt/argcheck/share/argcheck/argcheck-hook"
-USERS_OWN_TOML = 'model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "mine"\n'
+USERS_OWN_TOML = ('model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\n'
+                  'type = "command"\ncommand = "mine"\n')
 
 
 def tool(*args) -> subprocess.CompletedProcess:
@@ -107,7 +108,8 @@ def test_a_users_hooks_written_another_way_are_refused_not_broken(tmp_path):
 
 def test_gemini_hooks_join_the_users_own_and_leave_them_on_removal(tmp_path):
     settings = tmp_path / "settings.json"
-    own = {"theme": "dark", "hooks": {"BeforeTool": [{"matcher": "x", "hooks": [{"type": "command", "command": "mine"}]}]}}
+    mine = {"matcher": "x", "hooks": [{"type": "command", "command": "mine"}]}
+    own = {"theme": "dark", "hooks": {"BeforeTool": [mine]}}
     settings.write_text(json.dumps(own))
     plan = json.loads(tool("plan", "gemini", settings, *commands("gemini")).stdout)
     assert set(plan["hooks"]) == set(events("gemini"))

@@ -16,7 +16,8 @@ import os
 import re
 
 AGENTS = ("claude", "codex", "gemini")
-CODEX_BLOCK = re.compile(r"# BEGIN argcheck hooks: [^\n]*\n(?P<body>.*?)# END argcheck hooks (?P<sum>[0-9a-f]+)\n", re.S)
+CODEX_BLOCK = re.compile(r"# BEGIN argcheck hooks: [^\n]*\n(?P<body>.*?)# END argcheck hooks (?P<sum>[0-9a-f]+)\n",
+                         re.S)
 
 
 def places(agent: str, home: str, project: str, env) -> tuple[list[str], list[str]]:

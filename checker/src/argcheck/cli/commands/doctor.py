@@ -30,8 +30,9 @@ INSTALL_HINT = "run ./install.sh in an argcheck clone, then put its bin folder o
 def command():
     """Check the setup in a few lines: argcheck's version, the consultee wrapper, which consultee CLIs are
     installed and have credentials, which agents (Claude Code, Codex CLI, Gemini CLI) have the skills
-    and which have argcheck's hooks (~ user-wide, here in this project), and where state files go; then the install command for what is
-    missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not on PATH, or jq is missing."""
+    and which have argcheck's hooks (~ user-wide, here in this project), and where state files go; then the
+    install command for what is missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not
+    on PATH, or jq is missing."""
     home = os.path.expanduser("~")
     on_path = shutil.which("argcheck")
     click.echo(f"argcheck {__version__} (Python {sys.version.split()[0]})"
