@@ -360,7 +360,7 @@ PY
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --project "${PROJECT_DIR}" --hooks --yes </dev/null
   run -0 codex_hooks_report "${PROJECT_DIR}/.codex/config.toml" "${HOME}/.codex/config.toml"
   [ "$(printf '%s\n' "${output}" | grep -c ' trusted$')" = 6 ]
-  ! grep -q 'hooks.state' "${PROJECT_DIR}/.codex/config.toml"
+  run ! grep -q 'hooks.state' "${PROJECT_DIR}/.codex/config.toml"
   run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --project "${PROJECT_DIR}" --uninstall
   [ ! -e "${PROJECT_DIR}/.codex" ] && [ ! -e "${HOME}/.codex" ]
 }
