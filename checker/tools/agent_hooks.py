@@ -187,7 +187,7 @@ def main(argv: list[str]) -> int:
         if verb == "status":
             import codex_hooks  # beside this file
 
-            print(codex_hooks.status(*args[:2]) if agent == "codex" else gemini_status(args[0]))
+            print(codex_hooks.status(args[0], args[-1]) if agent == "codex" else gemini_status(args[0]))
             return 0
         if agent == "gemini":
             return gemini(verb, args)

@@ -305,7 +305,7 @@ states = tomllib.load(open(trust_file, "rb"))["hooks"]["state"]
 for event in ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"):
     index = len(hooks[event]) - 1
     command = hooks[event][index]["hooks"][0]["command"]
-    trusted = states.get(f"{hooks_file}:{event_label(event)}:{index}:0", {}).get("trusted_hash") == trust_hash(event, "", command, 10)
+    trusted = states.get(f"{hooks_file}:{event_label(event)}:{index}:0", {}).get("trusted_hash") == trust_hash(event, None, command, 10)
     print(event, command, "trusted" if trusted else "UNTRUSTED")
 PY
 }

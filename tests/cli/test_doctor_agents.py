@@ -165,6 +165,11 @@ def test_doctor_says_per_agent_whether_argcheck_hooks_are_installed(box):
         capture_output=True, text=True)
     assert added.returncode == 0, added.stderr
     assert hooks_line(doctor(project, env).stdout) == "claude ~, codex ~, gemini here"
-    codex.write_text(codex.read_text().replace("timeout = 10", "timeout = 11", 1))
+    installed = codex.read_text()
+    # A hook of the user's own before argcheck's moves argcheck's to another key, which Codex has no trust for.
+    codex.write_text('[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "mine"\n\n' + installed)
     assert hooks_line(doctor(project, env).stdout) == \
-        "claude ~, codex ~ (edited by hand: Codex may skip them), gemini here"
+        "claude ~, codex ~ (not trusted: Codex skips them; ./install.sh --agent codex --hooks again), gemini here"
+    codex.write_text(installed.replace("timeout = 10", "timeout = 11", 1))
+    assert hooks_line(doctor(project, env).stdout) == \
+        "claude ~, codex ~ (edited by hand: Codex skips what changed), gemini here"

@@ -2,22 +2,23 @@
 
 Where install.sh --hooks puts them (checker/tools/agent_hooks.py): Claude Code ~/.claude/settings.json or
 <project>/.claude/settings.local.json (settings.json too); Codex CLI a marked block in $CODEX_HOME/config.toml
-(default ~/.codex) or <project>/.codex/config.toml; Gemini CLI ~/.gemini/settings.json (GEMINI_CLI_HOME
-replaces HOME) or <project>/.gemini/settings.json. A hook counts when its command runs the launcher
-`argcheck-hook` (or `argcheck hook`); a Codex block whose checksum no longer matches was edited by hand, and
-Codex may skip the hooks it holds (it runs only those whose trust hash still matches).
+(default ~/.codex) or <project>/.codex/config.toml, trusted in the user's config.toml; Gemini CLI
+~/.gemini/settings.json (GEMINI_CLI_HOME replaces HOME) or <project>/.gemini/settings.json. A hook counts when
+its command runs the launcher `argcheck-hook` (or `argcheck hook`). Codex runs a hook only while its trust hash
+still matches (argcheck.files.codexhooks): a block edited by hand, or one whose trust no longer matches, is
+said, since Codex then skips the hooks it holds.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
+
+from argcheck.files import codexhooks
 
 AGENTS = ("claude", "codex", "gemini")
-CODEX_BLOCK = re.compile(r"# BEGIN argcheck hooks: [^\n]*\n(?P<body>.*?)# END argcheck hooks (?P<sum>[0-9a-f]+)\n",
-                         re.S)
+CODEX_SAYS = {"installed": "yes", "edited": "edited by hand: Codex skips what changed",
+              "untrusted": "not trusted: Codex skips them; ./install.sh --agent codex --hooks again"}
 
 
 def places(agent: str, home: str, project: str, env) -> tuple[list[str], list[str]]:
@@ -32,23 +33,11 @@ def places(agent: str, home: str, project: str, env) -> tuple[list[str], list[st
     return [os.path.join(gemini_home, ".gemini", "settings.json")], [os.path.join(project, ".gemini", "settings.json")]
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError):
-        return ""
-
-
-def found_in(agent: str, path: str) -> str:
-    """`yes`, `edited` (a Codex block changed by hand) or `` for the hooks of AGENT in PATH."""
-    text = _read(path)
+def found_in(agent: str, path: str, trust: str) -> str:
+    """`yes`, what is wrong with a Codex block, or `` for the hooks of AGENT in PATH."""
     if agent == "codex":
-        block = CODEX_BLOCK.search(text)
-        if block is None:
-            return ""
-        intact = hashlib.sha256(block["body"].encode("utf-8")).hexdigest()[:16] == block["sum"]
-        return "yes" if intact else "edited"
+        return CODEX_SAYS.get(codexhooks.status(path, trust), "")
+    text = codexhooks.read_text(path)
     try:
         hooks = json.loads(text).get("hooks") if text.strip() else None
     except (ValueError, AttributeError):
@@ -65,11 +54,11 @@ def hooks_line(home: str, project: str, env) -> str:
         user, here = places(agent, home, project, env)
         said = []
         for label, paths in (("~", user), ("here", here)):
-            found = [found_in(agent, path) for path in paths]
+            found = [found_in(agent, path, user[0]) for path in paths]
             if "yes" in found:
                 said.append(label)
-            elif "edited" in found:
-                said.append(f"{label} (edited by hand: Codex may skip them)")
+            elif any(found):
+                said.append(f"{label} ({next(f for f in found if f)})")
         any_found = any_found or bool(said)
         states.append(f"{agent} {' + '.join(said) if said else 'none'}")
     if not any_found:
