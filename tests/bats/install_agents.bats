@@ -293,7 +293,7 @@ PY
 }
 
 # The value of each EVENT's command in Codex's config.toml, and whether its trust is there with the hash Codex
-# computes (codex_hooks.trust_hash, checked against the pinned Codex in tests/realcli/test_agent_hooks_real.py).
+# computes (codex_hooks.trust_hash, checked against the pinned Codex in tests/realcli/test_agent_install_real.py).
 codex_hooks_report() {
   python3 - "$1" "$2" "${REPO_DIR}/checker/tools" <<'PY'
 import sys, tomllib

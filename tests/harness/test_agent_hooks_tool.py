@@ -39,7 +39,7 @@ def test_the_table_holds_the_events_of_the_contract_for_each_agent():
 
 def test_the_trust_hash_is_the_one_the_pinned_codex_reports():
     # Measured: `codex app-server` hooks/list on Codex CLI 0.169.0 reported these currentHash values for a
-    # hooks.json holding exactly these two hooks (tests/realcli/test_agent_hooks_real.py checks it live).
+    # hooks.json holding exactly these two hooks (tests/realcli/test_agent_install_real.py checks it live).
     assert trust_hash("PreToolUse", "Bash", "/x/argcheck-hook --agent codex PreToolUse", 10) == \
         "sha256:411a7032b8775a8750252efe9bc08ca7bb6e148397cb9b27b3bec26ac6f0bca1"
     assert trust_hash("Stop", None, "/x/argcheck-hook --agent codex Stop", 10) == \

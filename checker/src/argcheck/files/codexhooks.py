@@ -7,7 +7,7 @@ event in snake case, GROUP the index of the matcher group among that event's gro
 index in the group); HASH is `sha256:` and the hex SHA-256 of the hook's normalised identity as compact JSON
 with sorted keys: {"event_name": EVENT_LABEL, "matcher": M (only when set), "hooks": [{"type": "command",
 "command": C, "timeout": T, "async": false}]} (codex-rs/hooks/src/engine/discovery.rs `command_hook_hash` and
-codex-rs/config/src/fingerprint.rs `version_for_toml`; tests/realcli/test_agent_hooks_real.py checks it against
+codex-rs/config/src/fingerprint.rs `version_for_toml`; tests/realcli/test_agent_install_real.py checks it against
 `codex app-server` hooks/list on the pinned binary). Codex reads that trust only from the user's config.toml.
 
 Plain standard library, no other argcheck module: checker/tools/codex_hooks.py (the installer's, run by any
