@@ -293,12 +293,12 @@ PY
 }
 
 # The value of each EVENT's command in Codex's config.toml, and whether its trust is there with the hash Codex
-# computes (codex_hooks.trust_hash, checked against the pinned Codex in tests/realcli/test_agent_install_real.py).
+# computes (argcheck.files.codexhooks.trust_hash, checked against the pinned Codex in tests/realcli/test_agent_install_real.py).
 codex_hooks_report() {
-  python3 - "$1" "$2" "${REPO_DIR}/checker/tools" <<'PY'
+  python3 - "$1" "$2" "${REPO_DIR}/checker/src" <<'PY'
 import sys, tomllib
 sys.path.insert(0, sys.argv[3])
-from codex_hooks import event_label, trust_hash
+from argcheck.files.codexhooks import event_label, trust_hash
 hooks_file, trust_file = sys.argv[1:3]
 hooks = tomllib.load(open(hooks_file, "rb"))["hooks"]
 states = tomllib.load(open(trust_file, "rb"))["hooks"]["state"]
