@@ -177,7 +177,7 @@ unhook_agent() {
     return 0
   fi
   if [ "${kind}" = hooks ]; then
-    said="$("${PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove codex "${file}")" ||
+    said="$("${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove codex "${file}")" ||
       { note "could not remove argcheck's hooks from ${file}; remove the block between '# BEGIN argcheck hook' and '# END argcheck hooks' by hand"; return 0; }
     if [ "${said}" = edited ]; then
       HOOK_NOTES="${HOOK_NOTES}left in place: argcheck's hooks block in ${file}, edited by hand since the install; remove the lines from '# BEGIN argcheck hook' to '# END argcheck hooks' yourself"$'\n'
@@ -187,7 +187,7 @@ unhook_agent() {
   local event matcher command
   rest="${rest#*$'\t'}"; event="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
   matcher="${rest%%$'\t'*}"; command="${rest#*$'\t'}"
-  said="$("${PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove "${agent}" "${file}" "${event}" "${matcher}" "${command}")" ||
+  said="$("${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove "${agent}" "${file}" "${event}" "${matcher}" "${command}")" ||
     { note "could not remove the ${event} hook from ${file}; remove it by hand"; return 0; }
   if [ "${said}" = kept ]; then
     HOOK_NOTES="${HOOK_NOTES}left in place: the ${event} hook in ${file} is not as argcheck added it (edited or gone); check it by hand"$'\n'
