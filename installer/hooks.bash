@@ -56,7 +56,7 @@ hooks_summary() {
     gemini)
       printf 'argcheck hooks for Gemini CLI, in short: they hold Gemini'"'"'s turn end while its run owes a move (3 times at most) and\n'
       printf 'deny shell commands, file writes and edits that change .argcheck/ state; what runs unasked stays the policy'"'"'s (a hook\n'
-      printf 'cannot allow). Every shell, read_file, grep_search, glob, write_file and replace call passes through them. While a\n'
+      printf 'cannot allow). Every shell, file read, write and edit, directory listing, glob and grep passes through them. While a\n'
       printf 'run is open they record your prompts, each shell command with its output, and web search queries and fetched URLs\n'
       witness_line "(at most 64 KB a record) " ;;
   esac

@@ -27,7 +27,8 @@ import sys
 
 from claude_settings import load, save
 
-GEMINI_TOOLS_BEFORE = "^(run_shell_command|write_file|replace|read_file|read_many_files|grep_search|glob)$"
+GEMINI_TOOLS_BEFORE = ("^(run_shell_command|write_file|replace|read_file|list_directory|glob|grep_search"
+                       "|search_file_content)$")
 GEMINI_TOOLS_AFTER = "^(run_shell_command|google_web_search|web_fetch)$"
 # agent -> (timeout in the agent's unit, {event: matcher})
 HOOKS = {
