@@ -41,11 +41,13 @@ def box():
     shutil.rmtree(root, ignore_errors=True)
 
 
-def install_hooks(root: Path, agent: str, env: dict) -> str:
-    """installer/hooks.bash's `agent_hooks add AGENT`, as install.sh runs it (the launcher already there)."""
+def install_hooks(root: Path, agent: str, env: dict, project: str = "") -> str:
+    """installer/hooks.bash's `agent_hooks add AGENT`, as install.sh runs it (the launcher already there), with
+    --project PROJECT when given."""
     script = f"""set -euo pipefail
-SOURCE_DIR={REPO}; PROJECT=""; SHARE_DIR={root}/prefix/share/argcheck; PYTHON=python3; DRY_RUN=0
+SOURCE_DIR={REPO}; PROJECT="{project}"; SHARE_DIR={root}/prefix/share/argcheck; PYTHON=python3; DRY_RUN=0
 die() {{ echo "$*" >&2; exit 1; }}
+absolute_path() {{ printf '%s\\n' "$1"; }}
 source {REPO}/installer/agents.bash; source {REPO}/installer/claude.bash; source {REPO}/installer/hooks.bash
 agent_hooks add {agent}"""
     done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60)
@@ -101,6 +103,21 @@ def test_codex_sees_every_argcheck_hook_trusted_and_runs_them_in_a_real_exec(rea
     ran = logged(box)
     for event in ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"):
         assert f"--agent codex {event}" in ran, ran
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_codex_reads_a_projects_hooks_trusted_from_the_users_config_once_the_project_is_trusted(real_clis, box,
+                                                                                              trusted):
+    codex_home, project = box / "home" / ".codex", box / "project"
+    codex_home.mkdir()
+    level = "trusted" if trusted else "untrusted"
+    (codex_home / "config.toml").write_text(f'[projects."{project}"]\ntrust_level = "{level}"\n')
+    env = {"PATH": os.environ.get("PATH", os.defpath), "HOME": str(box / "home"), "CODEX_HOME": str(codex_home)}
+    install_hooks(box, "codex", env, project=str(project))
+    hooks = codex_hooks_list(real_clis["codex"], env, project)
+    ours = {(hook["source"], hook["trustStatus"]) for hook in hooks if "argcheck-hook" in hook["command"]}
+    assert len([h for h in hooks if "argcheck-hook" in h["command"]]) == (6 if trusted else 0), hooks
+    assert ours <= {("project", "trusted")}, hooks
 
 
 def test_gemini_runs_every_argcheck_hook_in_a_real_headless_run(real_clis, box):
