@@ -167,13 +167,21 @@ install_agent_hooks() {
   add_to_record "${records}"
 }
 
+# Adds ", the AGENT hooks in FILE" to the uninstall's summary, once per agent and file.
+say_unhooked() {
+  local phrase
+  phrase=", the $(agent_title "$1") hooks in $2"
+  case "${UNINSTALL_SUMMARY}" in *"${phrase}"*) ;; *) UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}${phrase}" ;; esac
+}
+
 # Undoes one of AGENT's hook record lines: "hook FILE<TAB>EVENT<TAB>MATCHER<TAB>COMMAND" (gemini) or
-# "hooks FILE" (codex's marked blocks); says in KEPT_NOTES what was edited by hand and left.
+# "hooks FILE" (codex's marked blocks); says in HOOK_NOTES what was edited by hand and left.
 unhook_agent() {
   local agent="$1" kind="$2" rest="$3" file said
   file="${rest%%$'\t'*}"
   if [ "${DRY_RUN}" = 1 ]; then
     printf '[dry-run] remove the %s hooks argcheck added from %q\n' "$(agent_title "${agent}")" "${file}"
+    say_unhooked "${agent}" "${file}"
     return 0
   fi
   if [ "${kind}" = hooks ]; then
@@ -181,6 +189,8 @@ unhook_agent() {
       { note "could not remove argcheck's hooks from ${file}; remove the block between '# BEGIN argcheck hook' and '# END argcheck hooks' by hand"; return 0; }
     if [ "${said}" = edited ]; then
       HOOK_NOTES="${HOOK_NOTES}left in place: argcheck's hooks block in ${file}, edited by hand since the install; remove the lines from '# BEGIN argcheck hook' to '# END argcheck hooks' yourself"$'\n'
+    else
+      say_unhooked "${agent}" "${file}"
     fi
     return 0
   fi
@@ -191,5 +201,7 @@ unhook_agent() {
     { note "could not remove the ${event} hook from ${file}; remove it by hand"; return 0; }
   if [ "${said}" = kept ]; then
     HOOK_NOTES="${HOOK_NOTES}left in place: the ${event} hook in ${file} is not as argcheck added it (edited or gone); check it by hand"$'\n'
+  else
+    say_unhooked "${agent}" "${file}"
   fi
 }
