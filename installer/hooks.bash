@@ -92,7 +92,7 @@ agent_hooks_file() {
 
 # Runs agent_hooks.py VERB for AGENT on its hooks file (and Codex's trust file) with every event's command.
 agent_hooks() {
-  local verb="$1" agent="$2" files commands=()
+  local verb="$1" agent="$2" files commands=() line
   files=("$(agent_hooks_file "${agent}")")
   if [ "${agent}" = codex ]; then files+=("$(codex_home)/config.toml"); fi
   while IFS= read -r line; do commands+=("${line}"); done < <(hook_commands "${agent}")
