@@ -31,7 +31,9 @@ undo_record() {
       "mcp user "*) run_mcp remove user "${rest#mcp user }" || true ;;
       "mcp project "*) run_mcp remove project "${rest#mcp project }" || true ;;
       "allow "*) disallow "${rest#allow }" ;;
-      "hook "*) unhook "${rest#hook }" ;;
+      "hook "*)
+        if [ "${owner}" = claude ]; then unhook "${rest#hook }"; else unhook_agent "${owner}" hook "${rest#hook }"; fi ;;
+      "hooks "*) unhook_agent "${owner}" hooks "${rest#hooks }" ;;
       "created-file "*) UNDO_FILES="${UNDO_FILES}${owner} ${rest#created-file }"$'\n' ;;
       "mcp "* | "policy "*)
         undo_agent_line "${owner}" "${rest%% *}" "${rest#* }"
@@ -88,7 +90,7 @@ uninstall() {
   # shellcheck disable=SC2046 # one directory a line, none with a newline
   check_writable "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
   version="$(installed_version)" || version=""
-  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY=""
+  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY="" HOOK_NOTES=""
   undo_record
   drop_created_files
   remove_marked_skills
@@ -109,7 +111,8 @@ uninstall() {
   fi
   remove_created_dirs
   uninstall_result "${version}" "${found}"
-  if [ "${found}" = 1 ] && [ "${DRY_RUN}" = 0 ] && { [ "${AGENT_GIVEN}" = 0 ] || has_agent claude; }; then
+  if [ -n "${HOOK_NOTES}" ]; then printf '%s' "${HOOK_NOTES}"; fi
+  if [ "${found}" = 1 ] && [ "${DRY_RUN}" = 0 ]; then
     uninstall_leftovers
   fi
 }
