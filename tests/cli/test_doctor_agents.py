@@ -147,7 +147,7 @@ def hooks_line(stdout: str) -> str:
 def test_doctor_says_per_agent_whether_argcheck_hooks_are_installed(box):
     home, project, _bin, env = box
     said = hooks_line(doctor(project, env).stdout)
-    assert said.startswith("none: runs are unwitnessed; ./install.sh --agent NAME --hooks"), said
+    assert said.startswith("none (runs unwitnessed): ./install.sh --agent NAME --hooks"), said
     launcher = "/opt/share/argcheck/argcheck-hook"
     (home / ".claude").mkdir()
     (home / ".claude" / "settings.json").write_text(json.dumps(

@@ -62,5 +62,5 @@ def hooks_line(home: str, project: str, env) -> str:
         any_found = any_found or bool(said)
         states.append(f"{agent} {' + '.join(said) if said else 'none'}")
     if not any_found:
-        return "hooks:     none: runs are unwitnessed; ./install.sh --agent NAME --hooks in an argcheck clone adds them"
+        return "hooks:     none (runs unwitnessed): ./install.sh --agent NAME --hooks"
     return f"hooks:     {', '.join(states)}"
