@@ -13,6 +13,8 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
 
 - ``{"reply": "text"}``                      answer with this text
 - ``{"echo": true}``                         answer ``MOCK-ECHO: <last user text>``
+- ``{"custom": {"name": "apply_patch", "input": "..."}}`` ask for a freeform tool call (Responses
+  ``custom_tool_call``: Codex's apply_patch)
 - ``{"status": 500, "body": {...}}``         answer with an HTTP error
 - ``{"hang": 30}``                           accept the request and answer nothing for N seconds
 - ``{"tool": {"name": "Bash", "input": {...}}}`` ask for a tool call: a ``tool_use`` block
@@ -329,12 +331,15 @@ class _Handler(BaseHTTPRequestHandler):
         self._start_sse()
         self._sse("response.created", {"type": "response.created",
                                        "response": {"id": rid, "status": "in_progress"}})
-        if "tool" in step:
+        if "web_search" in step:  # the provider searched (a hosted tool), then answers or calls a tool
+            items = responses_search_items(step, self.mock.searches, number)
+        elif "custom" in step:  # a freeform tool of the client (Codex's apply_patch)
+            items = [{"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
+                      "name": step["custom"]["name"], "input": step["custom"]["input"]}]
+        elif "tool" in step:
             tool = step["tool"]
             items = [{"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
                       "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}]
-        elif "web_search" in step:  # the provider searched (a hosted tool) and answers citing the results
-            items = responses_search_items(step, self.mock.searches, number)
         else:
             items = [{"type": "message", "role": "assistant", "id": f"msg_{number}",
                       "content": [{"type": "output_text", "text": text, "annotations": []}]}]

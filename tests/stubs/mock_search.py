@@ -17,6 +17,7 @@ not hold gets one result whose URL names the query, so every search returns a UR
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote
 
@@ -83,12 +84,16 @@ def _candidate(text: str, grounding: dict, usage: dict, model: str) -> dict:
 
 def responses_search_items(step: dict, searches: dict, number: int) -> list[dict]:
     """The Responses API output items of a provider-side search step: the web_search_call, then the message
-    citing the results' URLs."""
+    citing the results' URLs (or, for a step that also has a "tool", that function call)."""
     query = step["web_search"]["query"]
     results = results_for(query, searches)
     call = {"type": "web_search_call", "id": f"ws_{number}", "status": "completed",
             "action": {"type": "search", "query": query,
                        "sources": [{"type": "url", "url": r["url"]} for r in results]}}
+    if "tool" in step:  # in the same response, a call of one of the client's own tools
+        tool = step["tool"]
+        return [call, {"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
+                       "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}]
     text = step.get("reply") or "Found: " + "; ".join(f"{r['title']} ({r['url']})" for r in results)
     annotations = [{"type": "url_citation", "url": r["url"], "title": r["title"], "start_index": 0,
                     "end_index": len(text)} for r in results]
