@@ -8,6 +8,10 @@
   classifier, the next-speaker and loop checks), answered as JSON at once and never from the script: one
   JSON text that answers each of them (``model_choice``, ``next_speaker``, no loop).
 - ``POST /v1beta/models/<m>:countTokens``: a token count.
+- A ``:generateContent`` request that offers the ``googleSearch`` or ``urlContext`` tool is Gemini CLI's own
+  ``google_web_search`` or ``web_fetch`` tool at work: it gets a grounded answer (``grounded_answer``), one
+  text and ``groundingMetadata.groundingChunks`` naming the pages (for a search, MOCK_SEARCH_URLS; for a
+  fetch, the URLs the request names), as Google's API grounds one.
 
 The client's request is kept as it came, plus a ``messages`` view of its ``contents`` in the shape the rest
 of the mock reads (Anthropic-like: user / assistant messages of text, ``tool_use`` and ``tool_result``
@@ -18,6 +22,7 @@ functionResponse whose ``response`` holds an ``error`` is a ``tool_result`` with
 from __future__ import annotations
 
 import json
+import re
 
 GEMINI_ACTIONS = (":streamGenerateContent", ":generateContent", ":countTokens")
 SIDE_ANSWER = {"reasoning": "mock router", "model_choice": "flash", "complexity_reasoning": "mock router",
@@ -78,6 +83,28 @@ def _block_of(part: dict, calls: int) -> tuple[dict | None, int]:
                 "name": answer.get("name"), "is_error": "error" in response,
                 "content": text if isinstance(text, str) else json.dumps(text)}, calls
     return None, calls
+
+
+MOCK_SEARCH_URLS = ("https://example.org/mock-search/first", "https://example.org/mock-search/second")
+WEB_URL = re.compile(r"https?://[^\s<>\"']+")
+
+
+def grounded_answer(body: dict, usage: dict, model: str) -> dict | None:
+    """The answer to a search or fetch Gemini CLI asks the model for (a request offering googleSearch or
+    urlContext), else None."""
+    tools = {name for tool in body.get("tools") or [] if isinstance(tool, dict) for name in tool}
+    if not tools & {"googleSearch", "urlContext"}:
+        return None
+    asked = "\n".join(part.get("text", "") for content in body.get("contents") or [] if isinstance(content, dict)
+                      for part in content.get("parts") or [] if isinstance(part, dict))
+    urls = list(MOCK_SEARCH_URLS) if "googleSearch" in tools else list(dict.fromkeys(WEB_URL.findall(asked)))
+    text = f"Mock grounded answer ({len(urls)} pages)."
+    chunk = candidate_chunk({}, text, usage, model)
+    chunk["candidates"][0]["groundingMetadata"] = {
+        "groundingChunks": [{"web": {"uri": url, "title": f"Mock page {index + 1}"}} for index, url in enumerate(urls)],
+        "groundingSupports": [{"segment": {"startIndex": 0, "endIndex": len(text)},
+                               "groundingChunkIndices": list(range(len(urls)))}] if urls else []}
+    return chunk
 
 
 def usage_metadata(usage: dict) -> dict:

@@ -17,6 +17,8 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
   ``custom_tool_call``: Codex's apply_patch)
 - ``{"status": 500, "body": {...}}``         answer with an HTTP error
 - ``{"hang": 30}``                           accept the request and answer nothing for N seconds
+- ``{"reply": "text", "web_search_call": {"query": Q, "urls": [...]}}`` (Responses API) answer after a
+  ``web_search_call`` output item: the search a provider's own tool ran (Codex's web search)
 - ``{"tool": {"name": "Bash", "input": {...}}}`` ask for a tool call: a ``tool_use`` block
   (Anthropic), a ``function_call`` item (Responses; give ``"arguments"`` there) or a ``functionCall``
   part (Gemini; give ``"args"`` there). The client
@@ -65,8 +67,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from mock_gemini import candidate_chunk, gemini_action, model_of, side_answer, with_messages_view
-from mock_search import grounded_answer, provider_tool, responses_search_items
+from mock_gemini import candidate_chunk, gemini_action, grounded_answer, model_of, side_answer, with_messages_view
+from mock_search import provider_tool, responses_search_items, searched_answer
 from mock_turns import (  # noqa: F401 (tool_results and first_user_text are part of this module's interface)
     NOTICE_MARK, _text_of, chosen_arm, first_user_text, last_tool_result_text, tool_results, turn_opener,
 )
@@ -203,7 +205,7 @@ class MockLLMServer:
         from mock_search import user_text
 
         return [user_text(r["body"]) for r in self.requests if r["method"] == "POST"
-                and gemini_action(r["path"]) == ":generateContent" and provider_tool(r["body"]) == "search"]
+                and gemini_action(r["path"]) == ":generateContent" and provider_tool(r["body"])]
 
     def model_requests(self) -> list[dict]:
         """The conversation's requests (not Gemini CLI's side questions, see mock_gemini.py)."""
@@ -295,12 +297,11 @@ class _Handler(BaseHTTPRequestHandler):
         route = next((fn for suffix, fn in routes.items() if path.endswith(suffix)), None)
         if action == ":streamGenerateContent":
             route = self._gemini_stream
-        elif action and provider_tool(body):  # google_web_search / web_fetch: the mock's web answers
-            self._send_json(200, grounded_answer(body, self.mock.searches, {**DEFAULT_USAGE}, model_of(self.path)))
-            return
         elif action:  # Gemini CLI's side questions and token counts: answered at once, never from the script
+            usage, model = {**DEFAULT_USAGE}, model_of(self.path)
+            grounded = searched_answer(body, self.mock.searches, usage, model) or grounded_answer(body, usage, model)
             self._send_json(200, {"totalTokens": 120} if action == ":countTokens"
-                            else side_answer({**DEFAULT_USAGE}, model_of(self.path)))
+                            else grounded or side_answer({**DEFAULT_USAGE}, model_of(self.path)))
             return
         if route is None:
             self._send_json(404, {"error": {"message": f"no route {path}"}})
@@ -331,8 +332,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._start_sse()
         self._sse("response.created", {"type": "response.created",
                                        "response": {"id": rid, "status": "in_progress"}})
-        if "web_search" in step:  # the provider searched (a hosted tool), then answers or calls a tool
-            items = responses_search_items(step, self.mock.searches, number)
+        if "web_search" in step or "web_search_call" in step:  # the provider searched (a hosted tool)
+            items = responses_search_items(step, self.mock.searches, number, text)
         elif "custom" in step:  # a freeform tool of the client (Codex's apply_patch)
             items = [{"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
                       "name": step["custom"]["name"], "input": step["custom"]["input"]}]

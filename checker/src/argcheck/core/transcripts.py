@@ -24,12 +24,12 @@ NEEDLE = 120  # characters of a text searched for before a line is parsed
 GUARD_MARK = tampering.DENIED
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """`text` as it stands inside a JSON string written by the client (JSON.stringify escapes the same)."""
     return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -61,6 +61,8 @@ class Transcript:
             start = self.text.find(needle, end, limit)
 
     def shows(self, record: dict) -> bool:
+        if record.get("agent", "claude") != "claude":
+            return False  # another agent's record: only its own transcript backs it
         kind = record.get("kind")
         if kind == "prompt":
             return self._typed(record)
@@ -78,7 +80,7 @@ class Transcript:
         if not isinstance(text, str) or not text:
             return False
         # Only the conversation's own lines: a subagent's "user" message is the prompt the agent gave it.
-        for line in self._lines_with(_escaped(text[:NEEDLE]), self.main):
+        for line in self._lines_with(escaped(text[:NEEDLE]), self.main):
             if line.get("isSidechain"):
                 continue
             message = line.get("message") if line.get("type") == "user" and not line.get("isMeta") else None
@@ -87,7 +89,7 @@ class Transcript:
                 continue  # a tool's result: what a command printed is not what the user typed
             texts = [content] if isinstance(content, str) else [
                 block.get("text") for block in content or [] if isinstance(block, dict) and block.get("type") == "text"]
-            if any(isinstance(typed, str) and _digest(typed) == whole for typed in texts):
+            if any(isinstance(typed, str) and digest(typed) == whole for typed in texts):
                 return True
         return False
 
@@ -96,11 +98,11 @@ class Transcript:
         (one that `fits`, when given)."""
         if not isinstance(value, str) or not value:
             return False
-        for line in self._lines_with(_escaped(value[:NEEDLE])):
+        for line in self._lines_with(escaped(value[:NEEDLE])):
             for block in _blocks(line, "assistant", "tool_use"):
                 given = block.get("input", {}).get(field) if isinstance(block.get("input"), dict) else None
                 if block.get("name") == tool and isinstance(given, str) and \
-                        (_digest(given) == whole if whole else given == value) and \
+                        (digest(given) == whole if whole else given == value) and \
                         any(fits is None or fits(result) for result in self._results(block.get("id"))):
                     return True
         return False
@@ -108,7 +110,7 @@ class Transcript:
     def _results(self, call_id) -> list[dict]:
         if not isinstance(call_id, str) or not call_id:
             return []
-        return [block for line in self._lines_with(_escaped(call_id)) for block in _blocks(line, "user", "tool_result")
+        return [block for line in self._lines_with(escaped(call_id)) for block in _blocks(line, "user", "tool_result")
                 if block.get("tool_use_id") == call_id]
 
     def attempts(self) -> list[str]:
