@@ -142,3 +142,24 @@ def insert_after(plan, prefix: str, steps: list[dict]) -> None:
                 turn.steps[index + 1:index + 1] = steps
                 return
     raise AssertionError(f"no command starts with {prefix!r}")
+
+
+def unbacked_variants(doc: dict) -> list[tuple[str, dict]]:
+    """A finished witnessed run's document, changed so that only a witness rule can object (the caller
+    reseals it): the last user move citing the prompt the first one cited (ARG031), and a web_search the
+    agent claims (no actor) whose query no witnessed search had (TRZ143)."""
+    import copy
+
+    variants = []
+    cited = copy.deepcopy(doc)
+    users = [m for m in cited["moves"] if m.get("actor") == "user" and "witness" in m]
+    users[-1]["witness"] = dict(users[0]["witness"])
+    variants.append(("ARG031", cited))
+    searched = copy.deepcopy(doc)
+    search = next((m for m in searched["moves"] if m["type"] == "web_search"), None)
+    if search is not None:
+        search.pop("actor", None)
+        search.pop("witness", None)
+        search["query"] = "a search the agent never ran"
+        variants.append(("TRZ143", searched))
+    return variants
