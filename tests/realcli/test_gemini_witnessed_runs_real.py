@@ -43,6 +43,7 @@ pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_LIMIT = 300
 AGENT = "gemini"
+PROBE = True
 YOLO = ("--approval-mode", "yolo")  # every tool offered: what denies a call below is the hook, not the policy
 
 
@@ -61,8 +62,9 @@ def installed(real_clis, tmp_path_factory) -> dict:
         done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=project, stdin=subprocess.DEVNULL,
                               timeout=INSTALL_LIMIT)
         assert done.returncode == 0, f"{' '.join(argv[1:])}: {done.stdout}{done.stderr}"
-        settings = json.loads((home / ".gemini" / "settings.json").read_text(encoding="utf-8"))
-        assert "argcheck-hook" in json.dumps(settings.get("hooks")), f"no argcheck hook in settings: {settings}"
+        places = [home / ".gemini" / "settings.json", *(home / ".gemini" / "extensions").glob("*/hooks/hooks.json")]
+        hooked = [p for p in places if p.is_file() and "argcheck-hook" in p.read_text(encoding="utf-8")]
+        assert hooked or PROBE, f"no argcheck hook in Gemini's settings or an extension: {done.stdout}"
 
     return {"into": into, "home": home, "bin": prefix / "bin", "gemini": real_clis["gemini"]}
 
