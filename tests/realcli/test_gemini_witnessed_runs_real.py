@@ -43,7 +43,6 @@ pytestmark = [pytest.mark.realcli, pytest.mark.slow]
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_LIMIT = 300
 AGENT = "gemini"
-PROBE = True
 YOLO = ("--approval-mode", "yolo")  # every tool offered: what denies a call below is the hook, not the policy
 
 
@@ -64,7 +63,7 @@ def installed(real_clis, tmp_path_factory) -> dict:
         assert done.returncode == 0, f"{' '.join(argv[1:])}: {done.stdout}{done.stderr}"
         places = [home / ".gemini" / "settings.json", *(home / ".gemini" / "extensions").glob("*/hooks/hooks.json")]
         hooked = [p for p in places if p.is_file() and "argcheck-hook" in p.read_text(encoding="utf-8")]
-        assert hooked or PROBE, f"no argcheck hook in Gemini's settings or an extension: {done.stdout}"
+        assert hooked, f"no argcheck hook in Gemini's settings or an extension: {done.stdout}"
 
     return {"into": into, "home": home, "bin": prefix / "bin", "gemini": real_clis["gemini"]}
 
