@@ -70,7 +70,7 @@ def run(argv: list[str]) -> int | None:
     """Run `argv` without click and return the exit code, or None to let click run it."""
     if not argv or "_ARGCHECK_COMPLETE" in os.environ:
         return None
-    if argv[0] == "hook" and len(argv) == 2 and not argv[1].startswith("-"):
+    if argv[0] == "hook" and _plain_hook_call(argv[1:]):
         from argcheck.harness.events import run as answer_hook
 
         return answer_hook(argv[1:], read_command)
@@ -84,6 +84,15 @@ def run(argv: list[str]) -> int | None:
         return None
     module = __import__(COMMANDS[argv[0]].module, fromlist=[verb])  # not importlib: its import costs a call
     return getattr(module, verb)(**parsed)
+
+
+def _plain_hook_call(args: list[str]) -> bool:
+    """`hook EVENT`, `hook --agent AGENT EVENT` or `hook --agent=AGENT EVENT` (anything else: click)."""
+    if args[:1] == ["--agent"]:
+        args = args[2:] if len(args) == 3 else []
+    elif args and args[0].startswith("--agent=") and len(args) == 2:
+        args = args[1:]
+    return len(args) == 1 and not args[0].startswith("-")
 
 
 def read_command(args: list[str], cwd: str):

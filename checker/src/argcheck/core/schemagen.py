@@ -19,7 +19,7 @@ STAMP_PROPERTIES = {
             "`argcheck view --serve` shows (stamped by the page; `apply` refuses it, ARG015)."},
 }
 # Declared once for every protocol (core/witnessing.py holds their rules): the header's mark of a run started
-# with Claude Code's hooks in place, and a user move's citation of the witnessed prompt that carries its answer.
+# with an agent's argcheck hooks in place, and a user move's citation of the witnessed prompt that carries its answer.
 HEADER_PROPERTIES = {
     "witnessed": {"type": "boolean", "description": "Set by `argcheck init` when the run is started with the "
                   "argcheck hooks in place: its user moves and evidence are checked against the witness log."},
@@ -29,6 +29,9 @@ HEADER_PROPERTIES = {
                        "log (bytes) the run's records begin: only what the run needs is read."},
     "witness_session": {"type": "string", "minLength": 1, "maxLength": 128, "description": "Witnessed runs: "
                         "the conversation the run was started in; only its user prompts answer the run."},
+    "witness_agent": {"enum": ["claude", "codex", "gemini"], "description": "Witnessed runs: the agent whose "
+                      "hooks saw the conversation start (Claude Code, Codex CLI or Gemini CLI); its records "
+                      "are backed by that agent's own transcript."},
 }
 WITNESS_PROPERTY = {
     "witness": {

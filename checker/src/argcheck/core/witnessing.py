@@ -24,6 +24,7 @@ from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
 HEADER_FIELD = "witnessed"
+AGENTS = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}  # whose hooks witness a run
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
 
 
@@ -34,12 +35,12 @@ class Witness:
     back the records (`transcripts`: path -> core.transcripts.Transcript; None when not read).
     A plain class: a namedtuple costs every call about 0.1 ms to build."""
 
-    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed")
+    __slots__ = ("records", "problems", "after", "end", "session", "transcripts", "_backed", "agent")
 
     def __init__(self, records: list, problems: list, after: int = 0, end: int = 0, session=None,
-                 transcripts=None) -> None:
+                 transcripts=None, agent=None) -> None:
         self.records, self.problems, self.after, self.end = records, problems, after, end
-        self.session, self.transcripts, self._backed = session, transcripts, {}
+        self.session, self.transcripts, self._backed, self.agent = session, transcripts, {}, agent
 
     def __repr__(self) -> str:
         return f"Witness(records={self.records!r}, problems={self.problems!r}, after={self.after!r})"
@@ -71,6 +72,8 @@ def start_fields(witness: Witness) -> dict:
     """The header fields of a run started with the hooks in place: where in the log it starts, and in which
     conversation."""
     fields = {HEADER_FIELD: True, "witness_seq": witness.last_seq, "witness_offset": witness.end}
+    if witness.agent in AGENTS:
+        fields["witness_agent"] = witness.agent
     return {**fields, "witness_session": witness.session} if witness.session else fields
 
 
@@ -78,13 +81,22 @@ def is_witnessed(header) -> bool:
     return isinstance(header, dict) and header.get(HEADER_FIELD) is True
 
 
+def witnessed_note(header) -> str | None:
+    """Which agent's hooks witnessed the run, for a run whose header names it (`witness_agent`)."""
+    agent = AGENTS.get(header.get("witness_agent")) if is_witnessed(header) else None
+    return f"witnessed by {agent}'s hooks: user decisions and research are checked against its log" \
+        if agent else None
+
+
 def marked_markdown(text: str, header) -> str:
-    """A Markdown report with, for an unwitnessed run, the note as a quote right under its title."""
-    if is_witnessed(header):
+    """A Markdown report with the note as a quote right under its title: for an unwitnessed run, that it is
+    not witnessed; for a witnessed one, by which agent."""
+    note = UNWITNESSED_NOTE if not is_witnessed(header) else witnessed_note(header)
+    if note is None:
         return text
     lines = text.split("\n")
     at = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")), 0)
-    return "\n".join(lines[:at] + ["", f"> {UNWITNESSED_NOTE}", ""] + lines[at:])
+    return "\n".join(lines[:at] + ["", f"> {note}", ""] + lines[at:])
 
 
 CITE_HINT = ('witnessed run: once the user has answered, cite their prompt in the user move: "witness": '
@@ -96,6 +108,8 @@ def marked_text(text: str, header, report: dict) -> str:
     for the user, how to cite the user's answer."""
     if not is_witnessed(header):
         return text.rstrip("\n") + "\n" + UNWITNESSED_NOTE
+    note = witnessed_note(header)
+    text = text.rstrip("\n") + "\n" + note if note else text
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
     return text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
 
@@ -103,7 +117,10 @@ def marked_text(text: str, header, report: dict) -> str:
 def json_fields(header) -> dict:
     """The fields a JSON report adds: whether the run is witnessed, and for one that is not, the note."""
     witnessed = is_witnessed(header)
-    return {"witnessed": witnessed, **({} if witnessed else {"note": UNWITNESSED_NOTE})}
+    if not witnessed:
+        return {"witnessed": False, "note": UNWITNESSED_NOTE}
+    agent = header.get("witness_agent")
+    return {"witnessed": True, **({"witness_agent": agent} if agent in AGENTS else {})}
 
 
 def witness_of(env, header) -> Witness | None:

@@ -1,8 +1,8 @@
 """The witness log as the files layer reads it: its key, its lines, their verification, and the Env of a
 witnessed run (the harness's hooks write the log: harness/witness.py).
 
-`argcheck init` marks a run witnessed when the hooks are in place: Claude Code's SessionStart hook exported
-ARGCHECK_CONVERSATION_ID (only argcheck's hook does) and made the witness key. Every later command on that
+`argcheck init` marks a run witnessed when the hooks are in place: an agent's SessionStart hook saw the
+conversation start (harness_session) and made the witness key. Every later command on that
 run reads the log beside the state file, verifies it with the key, and passes the verified records to the
 rules (core/witnessing.py); no rule reads a file.
 """
@@ -189,13 +189,26 @@ def _anchor(handle, key: bytes, after: int, offset: int) -> tuple[str, str | Non
     return entry["mac"], None
 
 
+def harness_session() -> tuple[str, str | None] | None:
+    """The agent and conversation a run started now is witnessed in, or None when it is not witnessed: the
+    witness key exists and an agent's SessionStart hook saw this conversation start (files/sessionmarks.py:
+    Claude Code's exported ARGCHECK_CONVERSATION_ID, Codex's CODEX_THREAD_ID with its marker, Gemini's
+    marker on an ancestor process), unless the user turned witnessing off (ARGCHECK_WITNESS=off): the run
+    then says "unwitnessed" in every report."""
+    if os.environ.get("ARGCHECK_WITNESS") == "off" or load_key(key_dir(), create=False) is None:
+        return None
+    if os.environ.get(CONVERSATION_VARIABLE):
+        return "claude", os.environ[CONVERSATION_VARIABLE]
+    from argcheck.files import sessionmarks
+
+    thread = os.environ.get("CODEX_THREAD_ID")
+    marker = sessionmarks.codex_session(key_dir(), thread) if thread else sessionmarks.ancestor_session(key_dir())
+    return (marker["agent"], marker["session"]) if marker else None
+
+
 def hooks_in_place() -> bool:
-    """Whether a run started now is witnessed: argcheck's SessionStart hook ran in this conversation (it
-    exports ARGCHECK_CONVERSATION_ID through CLAUDE_ENV_FILE) and the witness key exists, unless the user
-    turned witnessing off (ARGCHECK_WITNESS=off): the run then says "unwitnessed" in every report."""
-    if os.environ.get("ARGCHECK_WITNESS") == "off":
-        return False
-    return bool(os.environ.get(CONVERSATION_VARIABLE)) and load_key(key_dir(), create=False) is not None
+    """Whether a run started now is witnessed (harness_session)."""
+    return harness_session() is not None
 
 
 def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None):
@@ -258,13 +271,15 @@ def _genuine(line, key: bytes) -> tuple[dict | None, str | None]:
     return checked(line, entry["seq"], entry.get("prev"), key)
 
 
-def witness_at_start(state_dir: str):
-    """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it) and
-    the conversation the command runs in (its records are the run's); nothing of the log is verified yet."""
+def witness_at_start(state_dir: str, session: tuple[str, str | None] | None = None):
+    """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it), the
+    agent and the conversation the command runs in (`session`, from harness_session: its records are the
+    run's); nothing of the log is verified yet."""
     from argcheck.core.witnessing import Witness
 
     seq, end = log_end(state_dir)
-    return Witness([], [], seq, end, os.environ.get(CONVERSATION_VARIABLE) or None)
+    agent, conversation = session if session else ("claude", os.environ.get(CONVERSATION_VARIABLE))
+    return Witness([], [], seq, end, conversation or None, agent=agent)
 
 
 def witness_for(doc, path: str | None):

@@ -135,14 +135,47 @@ def blocks_so_far(session_id: str, stop_hook_active: bool) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 16 else None
 
 
-def remember_blocks(session_id: str, count: int) -> bool:
-    """Keep the count for the next stop; False when it cannot be kept (then the stop must go through)."""
+def remember_blocks(session_id: str, count: int, reason: str | None = None) -> bool:
+    """Keep the count for the next stop, and the digest of the block's reason (an agent may send it back as
+    the user's prompt: `is_own_reason`); False when the count cannot be kept (then the stop must go through)."""
     from argcheck.files import writing
 
     path = counter_path(session_id)
     try:
         writing.make_dirs(os.path.dirname(path), mode=0o700)
         writing.replace(path, str(count).encode("ascii"), mode=0o600, follow=False)
+        if reason is not None:
+            writing.replace(path + REASON_SUFFIX, _digest(reason).encode("ascii"), mode=0o600, follow=False)
     except OSError:
         return False
+    return True
+
+
+REASON_SUFFIX = ".reason"
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def is_own_reason(session_id, prompt) -> bool:
+    """The prompt is the reason the Stop gate last blocked this conversation's stop with: Gemini CLI sends a
+    blocked AfterAgent's reason back as the next user message, and its BeforeAgent hook sees it as the
+    user's prompt. It is argcheck's own words, never a user's answer. Forgotten once matched."""
+    if not isinstance(session_id, str) or not SESSION_PATTERN.match(session_id) or not isinstance(prompt, str):
+        return False
+    path = counter_path(session_id) + REASON_SUFFIX
+    try:
+        with open(path, "rb") as handle:
+            kept = handle.read(128).decode("ascii", "replace").strip()
+    except OSError:
+        return False
+    if kept != _digest(prompt):
+        return False
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
     return True

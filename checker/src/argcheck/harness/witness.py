@@ -52,7 +52,11 @@ def tool_record(hook_input: dict) -> dict | None:
         return None
     response = hook_input.get("tool_response")
     if tool == "Bash" and isinstance(tool_input.get("command"), str):
-        return _bash_record(tool_input["command"], response, hook_input.get("error"))
+        record = _bash_record(tool_input["command"], response, hook_input.get("error"))
+        if "exit_code" in hook_input:  # an adapter that read the code elsewhere (None: the agent did not say)
+            code = hook_input["exit_code"]
+            record["exit_code"] = code if isinstance(code, int) and not isinstance(code, bool) else None
+        return record
     if tool == "WebSearch" and isinstance(tool_input.get("query"), str):
         return {"kind": "web_search", "query": tool_input["query"][:MAX_COMMAND], "urls": urls_in(response)}
     if tool == "WebFetch" and isinstance(tool_input.get("url"), str):
@@ -90,7 +94,7 @@ def urls_in(value) -> list[str]:
 # -- the key and the log (I/O) ------------------------------------------------------------------------------
 
 def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None = None,
-           transcript=None) -> dict:
+           transcript=None, agent: str | None = None) -> dict:
     """Add `record` to the state directory's witness log, chained and signed; the written entry."""
     import fcntl
 
@@ -100,20 +104,24 @@ def append(state_dir: str, key: bytes, record: dict, session_id, now: str | None
     fd = writing.open_append(os.path.join(state_dir, LOG_NAME), private=True, readable=True)
     with os.fdopen(fd, "r+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        entry = entry_after(tail_record(handle), record, session_id, transcript, now)
+        entry = entry_after(tail_record(handle), record, session_id, transcript, now, agent)
         entry["mac"] = sign(key, entry)
         handle.seek(0, os.SEEK_END)
         handle.write(canonical(entry) + b"\n")
     return entry
 
 
-def entry_after(last: dict | None, record: dict, session_id, transcript, now: str | None) -> dict:
+def entry_after(last: dict | None, record: dict, session_id, transcript, now: str | None,
+                agent: str | None = None) -> dict:
     """The record as the log's next entry (unsigned): numbered after `last` (a fresh chain when None), tied to
-    the client's session and transcript, and cut to fit one line of at most MAX_LINE bytes."""
+    the client's session and transcript (and, for an agent other than Claude Code, to the agent: "codex" or
+    "gemini"; no field is Claude Code, so older logs read the same), cut to fit one line of MAX_LINE bytes."""
     entry = {"seq": last["seq"] + 1 if last else 1, "prev": last.get("mac", "") if last else "",
              "at": now or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
              "session": session_id[:MAX_COMMAND] if isinstance(session_id, str) else None,
              "transcript": transcript[:MAX_PATH] if isinstance(transcript, str) else None, **record}
+    if agent:
+        entry["agent"] = agent
     return fitted(entry)
 
 

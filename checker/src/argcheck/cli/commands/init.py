@@ -96,12 +96,13 @@ def command():
 def _witnessed_if_hooked(env, state: str | None):
     """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed; its
     witness log is the one beside the state file."""
-    from argcheck.files.witnesslog import hooks_in_place, witness_at_start
+    from argcheck.files.witnesslog import harness_session, witness_at_start
 
-    if not hooks_in_place():
+    session = harness_session()
+    if session is None:
         return env
     state_dir = os.path.dirname(os.path.abspath(state)) if state else os.path.abspath(operations.DEFAULT_STATE_DIR)
-    return env._replace(witness=witness_at_start(os.path.realpath(state_dir)))
+    return env._replace(witness=witness_at_start(os.path.realpath(state_dir), session))
 
 
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
@@ -124,12 +125,17 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
 
 
 def _harness_conversation() -> str | None:
-    """The agent conversation the harness names (ARGCHECK_CONVERSATION_ID, exported by `argcheck hook
-    SessionStart`), so that the Stop hook knows which runs this conversation started."""
-    import os
+    """The agent conversation the harness names (ARGCHECK_CONVERSATION_ID, exported by Claude Code's
+    `argcheck hook SessionStart`; else the Codex or Gemini conversation whose start the hooks marked:
+    files/witnesslog.harness_session), so that the Stop hook knows which runs this conversation started."""
     import re
 
     value = os.environ.get("ARGCHECK_CONVERSATION_ID", "")
+    if not value:
+        from argcheck.files.witnesslog import harness_session
+
+        session = harness_session()
+        value = session[1] or "" if session else ""
     return value if re.fullmatch(r"[A-Za-z0-9._:-]{1,128}", value) else None
 
 

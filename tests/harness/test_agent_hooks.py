@@ -1,0 +1,211 @@
+"""`argcheck hook --agent codex|gemini EVENT` end to end, on the events the pinned CLIs really sent
+(tests/fixtures/agent-events) placed in a real project: the core's decisions in each agent's protocol, the
+Stop gate and its echo in Gemini, the conversation's start marker and the witnessed run it makes."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from argcheck.harness import stopgate
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "agent-events"
+PROBLEM = "How can an electric car keep its range in freezing weather?"
+SESSION = {"codex": "01a220a7-5632-72e2-bcf1-0e1a807dae0f", "gemini": "01b47a06-2924-44a6-a61a-0efb9b1e9215"}
+
+
+def event(agent: str, name: str, project: Path, **more) -> dict:
+    data = json.loads((FIXTURES / agent / f"{name}.json").read_text())
+    return dict(data, cwd=str(project), **more)
+
+
+@pytest.fixture
+def homes(tmp_path) -> dict:
+    return {"XDG_CONFIG_HOME": str(tmp_path / "xdg-config"), "XDG_STATE_HOME": str(tmp_path / "xdg-state"),
+            "HOME": str(tmp_path / "home")}
+
+
+def agent_hook(agent: str, name: str, payload, homes: dict, env: dict | None = None, argv=None):
+    data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE", "CODEX", "ARGCHECK"))}
+    full.update(homes, **(env or {}))
+    return subprocess.run(argv or [sys.executable, "-m", "argcheck", "hook", "--agent", agent, name], input=data,
+                          capture_output=True, env=full, timeout=60)
+
+
+def init(project: Path, env: dict, name: str = "t") -> dict:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE", "CODEX", "ARGCHECK"))}
+    full.update(env)
+    done = subprocess.run([sys.executable, "-m", "argcheck", "init", "triz", "--problem", PROBLEM, "--state",
+                           f".argcheck/{name}.json"], cwd=project, env=full, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads((project / ".argcheck" / f"{name}.json").read_text())["header"]
+
+
+@pytest.mark.parametrize(("agent", "stop", "again"), [("codex", "Stop", "Stop-after-block"),
+                                                       ("gemini", "AfterAgent", "AfterAgent-after-block")])
+def test_a_stop_mid_run_is_sent_back_with_the_next_step_and_bounded(project, homes, agent, stop, again):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
+    name = "Stop" if agent == "codex" else "AfterAgent"
+    outs = [agent_hook(agent, name, event(agent, stop if index == 0 else again, project), homes)
+            for index in range(stopgate.MAX_BLOCKS + 2)]
+    assert all(done.returncode == 0 and not done.stderr for done in outs)
+    first = json.loads(outs[0].stdout)
+    assert first["decision"] == "block" and "argcheck apply .argcheck/t.json" in first["reason"]
+    assert [bool(done.stdout.strip()) for done in outs] == [True] * stopgate.MAX_BLOCKS + [False, False]
+
+
+def log_records(project: Path) -> list[dict]:
+    path = project / ".argcheck" / "witness.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def test_gemini_never_records_argchecks_own_stop_reason_as_the_users_prompt(project, homes):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION["gemini"]))
+    reason = json.loads(agent_hook("gemini", "AfterAgent", event("gemini", "AfterAgent", project), homes).stdout)
+    echoed = event("gemini", "BeforeAgent-stop-reason", project, prompt=reason["reason"])
+    assert agent_hook("gemini", "BeforeAgent", echoed, homes).stdout == b""
+    agent_hook("gemini", "BeforeAgent", event("gemini", "BeforeAgent-resumed", project), homes)
+    prompts = [record for record in log_records(project) if record["kind"] == "prompt"]
+    assert [(record["text"], record["agent"]) for record in prompts] == [("capture: resumed prompt", "gemini")]
+
+
+def test_codex_and_gemini_calls_are_witnessed_with_their_agent_and_transcript(project, homes):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION["codex"]))
+    agent_hook("codex", "UserPromptSubmit", event("codex", "UserPromptSubmit", project), homes)
+    agent_hook("codex", "PostToolUse", event("codex", "PostToolUse-Bash-failed", project), homes)
+    agent_hook("gemini", "AfterTool", event("gemini", "AfterTool-run_shell_command", project), homes)
+    agent_hook("gemini", "AfterTool", event("gemini", "AfterTool-google_web_search", project), homes)
+    records = log_records(project)
+    assert [(r["kind"], r["agent"]) for r in records] == [("prompt", "codex"), ("bash", "codex"), ("bash", "gemini"),
+                                                          ("web_search", "gemini")]
+    assert records[1]["exit_code"] is None  # the fixture's rollout is not on this machine: unknown, never 0
+    assert records[2]["exit_code"] == 0 and records[2]["output"] == "hello"
+    assert records[0]["transcript"].startswith("/home/user/.codex/sessions/")
+    assert records[3]["transcript"].startswith("/home/user/.gemini/tmp/")
+
+
+def test_a_state_file_write_is_denied_in_each_agents_protocol(project, homes):
+    write = f"echo {{}} > {project}/.argcheck/t.json"
+    codex = event("codex", "PreToolUse-Bash", project, tool_input={"command": write})
+    answer = json.loads(agent_hook("codex", "PreToolUse", codex, homes).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    asked = event("codex", "PermissionRequest-Bash.schema", project, tool_input={"command": write})
+    answer = json.loads(agent_hook("codex", "PermissionRequest", asked, homes).stdout)
+    assert answer["hookSpecificOutput"]["decision"]["behavior"] == "deny"
+    gemini = event("gemini", "BeforeTool-write_file", project,
+                   tool_input={"file_path": f"{project}/.argcheck/t.json", "content": "{}"})
+    done = agent_hook("gemini", "BeforeTool", gemini, homes, env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert json.loads(done.stdout)["decision"] == "deny" and done.stderr == b""
+    key = event("gemini", "BeforeTool-read_file", project,
+                tool_input={"file_path": str(Path(homes["XDG_CONFIG_HOME"]) / "argcheck" / "witness.key")})
+    assert json.loads(agent_hook("gemini", "BeforeTool", key, homes).stdout)["decision"] == "deny"
+
+
+def test_codex_consent_allows_a_taught_command_only_where_codex_asks(project, homes):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION["codex"]))
+    command = {"command": "argcheck next .argcheck/t.json"}
+    asked = event("codex", "PermissionRequest-Bash.schema", project, tool_input=command)
+    answer = json.loads(agent_hook("codex", "PermissionRequest", asked, homes).stdout)
+    assert answer == {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}
+    pre = event("codex", "PreToolUse-Bash", project, tool_input=command)
+    assert agent_hook("codex", "PreToolUse", pre, homes).stdout == b""  # Codex refuses a PreToolUse allow
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_an_unknown_shape_gets_no_decision_and_a_private_note(project, homes, agent):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))  # a run open: the hook reads the event
+    name = "Stop" if agent == "codex" else "AfterAgent"
+    fixture = "Stop" if agent == "codex" else "AfterAgent"
+    changed = event(agent, fixture, project, stop_hook_active="yes")
+    done = agent_hook(agent, name, changed, homes)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    log = project / ".argcheck" / "harness.log"
+    assert f"{agent} {name}: an event shape argcheck does not know" in log.read_text()
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+    for garbage in (b"", b"[1]", b"{", b'{"session_id": 1}', b"\xff\xfe"):
+        done = agent_hook(agent, name, garbage, homes)
+        assert done.returncode == 0 and done.stdout == b"" and b"Traceback" not in done.stderr
+
+
+def test_the_harness_log_stays_bounded(project):
+    from argcheck.harness import notes
+
+    for index in range(2000):
+        notes.note(str(project), "gemini", "BeforeTool", f"note {index} " + "x" * 100)
+    log = project / ".argcheck" / "harness.log"
+    assert log.stat().st_size <= notes.MAX_BYTES and log.read_text().splitlines()[-1].startswith("20")
+    assert "note 1999 " in log.read_text()
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_other_events_and_agents(homes, agent, project):
+    if agent == "gemini":
+        done = agent_hook("gemini", "BeforeModel", b"{}", homes)
+        assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    done = agent_hook(agent, "Nonsense", b"{}", homes)
+    assert done.returncode == 1 and b"unknown event" in done.stderr
+    done = agent_hook(agent, "Stop", b"{}", homes, argv=[sys.executable, "-m", "argcheck", "hook", "--agent",
+                                                         "cursor", "Stop"])
+    assert done.returncode == 1 and b"unknown agent" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_codex_session_start_marks_the_thread_and_init_finds_it(project, homes):
+    done = agent_hook("codex", "SessionStart", event("codex", "SessionStart-startup", project), homes)
+    assert done.returncode == 0 and done.stdout == b""
+    marker = Path(homes["XDG_CONFIG_HOME"]) / "argcheck" / "sessions" / f"codex-{SESSION['codex']}.json"
+    assert stat.S_IMODE(marker.stat().st_mode) == 0o600
+    assert stat.S_IMODE(marker.parent.stat().st_mode) == 0o700
+    assert json.loads(marker.read_text())["transcript"].startswith("/home/user/.codex/sessions/")
+    header = init(project, dict(homes, CODEX_THREAD_ID=SESSION["codex"]))
+    assert (header["witnessed"], header["witness_agent"], header["witness_session"]) == (
+        True, "codex", SESSION["codex"])
+    assert header["conversation_id"] == SESSION["codex"]
+    other = init(project, dict(homes, CODEX_THREAD_ID="another-thread"), name="u")
+    assert "witnessed" not in other
+
+
+def fake_gemini(tmp_path: Path) -> Path:
+    """A program named like an agent (its process is no shell or interpreter), running a shell script."""
+    link = tmp_path / "fakegemini"
+    link.symlink_to("/bin/sh")
+    return link
+
+
+def test_gemini_session_start_marks_its_process_and_init_in_its_shell_finds_it(project, homes, tmp_path):
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(event("gemini", "SessionStart-startup", project)))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE", "CODEX", "ARGCHECK"))}
+    env.update(homes)
+    hook = f"{sys.executable} -m argcheck hook --agent gemini SessionStart < {start}"
+    run = f"{sys.executable} -m argcheck init triz --problem '{PROBLEM}' --state .argcheck/t.json"
+    done = subprocess.run([str(fake_gemini(tmp_path)), "-c", f"{hook} && {run} && true"], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    header = json.loads((project / ".argcheck" / "t.json").read_text())["header"]
+    assert (header["witnessed"], header["witness_agent"], header["conversation_id"]) == (
+        True, "gemini", SESSION["gemini"])
+    later = subprocess.run([str(tmp_path / "fakegemini"), "-c",
+                            run.replace("t.json", "u.json") + " && true"], cwd=project, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert later.returncode == 0, later.stderr
+    assert "witnessed" not in json.loads((project / ".argcheck" / "u.json").read_text())["header"]
+
+
+def test_reports_say_which_agent_witnessed_the_run(project, homes):
+    agent_hook("codex", "SessionStart", event("codex", "SessionStart-startup", project), homes)
+    init(project, dict(homes, CODEX_THREAD_ID=SESSION["codex"]))
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE", "CODEX", "ARGCHECK"))}
+    full.update(homes)
+    text = subprocess.run([sys.executable, "-m", "argcheck", "next", ".argcheck/t.json"], cwd=project, env=full,
+                          capture_output=True, text=True).stdout
+    assert "witnessed by Codex CLI's hooks" in text
+    report = subprocess.run([sys.executable, "-m", "argcheck", "next", ".argcheck/t.json", "--format", "json"],
+                            cwd=project, env=full, capture_output=True, text=True).stdout
+    assert json.loads(report)["witness_agent"] == "codex"
