@@ -34,6 +34,11 @@ FIXTURES = REPO / "tests" / "fixtures" / "agent-transcripts"
 REALCLI = Path(os.environ.get("ARGCHECK_REALCLI_DIR") or Path.home() / ".cache" / "argcheck-tests" / "realcli")
 LIMIT = 180
 FIRST, SECOND = "The first prompt: please say hello", "The second prompt, after resume"
+SKILLED = "$demo " + FIRST  # Codex loads the skill's SKILL.md as a message of its own (provenance `skills`)
+WITH_FILE = SECOND + ": see @notes.txt"  # Gemini adds the file's text to the prompt its hooks get
+PROMPTS = {"codex": (SKILLED, SECOND), "gemini": (FIRST, WITH_FILE)}
+SKILL = "---\nname: demo\ndescription: A demo skill that greets the user.\n---\nGreet the user by name.\n"
+NOTES = "the notes say forty-two\n"
 GATE = ("argcheck: the triz run .argcheck/triz-20261128-abc123.json is not done and the next move is yours: "
         "record the decomposition\nRun: argcheck next .argcheck/triz-20261128-abc123.json  (or end the run with "
         "its cancel/abort move; `argcheck next .argcheck/triz-20261128-abc123.json` shows every option)")
@@ -87,6 +92,8 @@ def _dirs(root: Path, *names: str) -> list[Path]:
 def codex_session(root: Path, codex: Path) -> tuple[Path, Path]:
     """(rollout file, hook events) of a two-turn Codex thread."""
     home, codex_home, work = _dirs(root, "home", "codex-home", "work")
+    (work / ".agents" / "skills" / "demo").mkdir(parents=True)
+    (work / ".agents" / "skills" / "demo" / "SKILL.md").write_text(SKILL, encoding="utf-8")
 
     def run(command):
         return {"tool": {"name": "exec_command", "arguments": {"cmd": command, "login": False}}}
@@ -100,8 +107,9 @@ def codex_session(root: Path, codex: Path) -> tuple[Path, Path]:
         (codex_home / "hooks.json").write_text(json.dumps(_hooks(root, "codex", events)))
         env = _env(root, home, {"CODEX_HOME": str(codex_home), "MOCK_API_KEY": "dummy"})
         common = ["--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust"]  # a test's own hook
-        _run([str(codex), "exec", *common, "--sandbox", "workspace-write", FIRST], work, env)
-        _run([str(codex), "exec", "resume", "--last", *common, SECOND], work, env)
+        first, second = PROMPTS["codex"]
+        _run([str(codex), "exec", *common, "--sandbox", "workspace-write", first], work, env)
+        _run([str(codex), "exec", "resume", "--last", *common, second], work, env)
     rollouts = list((codex_home / "sessions").rglob("rollout-*.jsonl"))
     assert len(rollouts) == 1, rollouts
     return rollouts[0], root / "hooks.jsonl"
@@ -110,6 +118,7 @@ def codex_session(root: Path, codex: Path) -> tuple[Path, Path]:
 def gemini_session(root: Path, gemini: Path) -> tuple[Path, Path]:
     """(session file, hook events) of a two-turn Gemini session."""
     home, work = _dirs(root, "home", "work")
+    (work / "notes.txt").write_text(NOTES, encoding="utf-8")
 
     def tool(name, **args):
         return {"tool": {"name": name, "args": args}}
@@ -130,7 +139,7 @@ def gemini_session(root: Path, gemini: Path) -> tuple[Path, Path]:
         for name in ("run_shell_command", "google_web_search", "web_fetch")))
     with MockLLMServer(script) as server:
         env = _env(root, home, gemini_env(server.base_url))
-        for index, prompt in enumerate((FIRST, SECOND)):
+        for index, prompt in enumerate(PROMPTS["gemini"]):
             resume = ["--resume", "latest"] if index else []
             _run([str(gemini), "-p", prompt, "--output-format", "stream-json", *resume], work, env)
     sessions = list((gemini_dir / "tmp").rglob("session-*.json*"))

@@ -32,6 +32,7 @@ KIT = {
     "personas": "persona templates and references under a protocol's personas/ and references/",
     "reply_envelope": "the consultee's reply envelope, normalised",
     "witnessing": "the rules a witnessed run owes the harness's witness log",
+    "agent_limits": "what the agent that witnessed a run cannot witness (Codex CLI's web searches), in words",
     "toolport": "the port through which a protocol's MCP tools reach the MCP server",
     "toolargs": "how an MCP tool declares its arguments",
     "demoplayer": "what every demo shares: the work folder (--keep), the turn loop, the digest",

@@ -75,6 +75,11 @@ class Transcript:
             return self._called("WebFetch", "url", record.get("url", ""), None)
         return False
 
+    def exit_code(self, record: dict) -> int | None:
+        """The exit code of the record's command as the transcript shows it, for a record whose hook event did
+        not carry one (Claude Code's always do: None here)."""
+        return None
+
     def _typed(self, record: dict) -> bool:
         text, whole = record.get("text"), record.get("sha256")
         if not isinstance(text, str) or not text:

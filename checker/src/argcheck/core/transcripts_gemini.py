@@ -11,7 +11,8 @@ Measured on the pinned binary against the mock model:
   is such a message too (`<session_context>`: it lists the project's files, whose names the agent chooses),
   and an AfterAgent hook's block comes back as the next user message, its text the hook's reason and nothing
   to mark it: argcheck's Stop gate words its reason one way (GATE_REASON), and a message in those words is
-  not a prompt. `displayContent`, when present, is what the user saw typed and counts instead of `content`.
+  not a prompt. `displayContent`, when present, is what the user saw typed and counts instead of `content`
+  (which holds, after ADDED_FILES, the text of each `@file` the prompt named: its hooks' prompt has it too).
 - a tool call: a `gemini` message's `toolCalls` `[{"id", "name", "args", "result": [{"functionResponse":
   {"id", "name", "response": {"output" | "error"}}}], "status"}]` (in a `$set` history: a `functionCall`
   part, and a user message of `functionResponse` parts). `run_shell_command` {command}: its output ends
@@ -30,8 +31,9 @@ SHELL, SEARCH, FETCH = "run_shell_command", "google_web_search", "web_fetch"
 EXIT_CODE = re.compile(r"^Exit Code: (-?\d+)$", re.MULTILINE)
 WEB_URL = re.compile(r"https?://[^\s<>\"'\\)\]]+")
 # harness/stopgate.reason_for: the Stop gate's reason, which Gemini feeds back as a user message
-GATE_REASON = re.compile(r"^argcheck: the \S+ run .* is not done and the next move is yours: ")
+GATE_REASON = re.compile(r"argcheck: the \S+ run .* is not done and the next move is yours: ")
 CONTEXT_MARKS = ("<session_context>",)
+ADDED_FILES = "\n--- Content from referenced files ---"  # where Gemini appends the text of the @files named
 
 
 class GeminiTranscript(Transcript):
@@ -51,10 +53,10 @@ class GeminiTranscript(Transcript):
         if kind == "prompt":
             return self._typed(record)
         if kind == "bash":
-            return self._called(SHELL, "command", record.get("command"), record.get("command_sha256"),
-                                lambda result: _same_run(result, record))
+            return self._run_response(record) is not None
         if kind == "web_search":
-            return self._called(SEARCH, "query", record.get("query"), None, lambda result: _named(result, record))
+            return self._answer(SEARCH, "query", record.get("query"), None, lambda result: _named(result, record)) \
+                is not None
         if kind == "web_fetch":
             return self._fetched(record)
         return False
@@ -92,15 +94,29 @@ class GeminiTranscript(Transcript):
                 and part["functionResponse"].get("id") == call_id
                 and isinstance(part["functionResponse"].get("response"), dict)]
 
-    def _called(self, tool: str, field: str, value, whole, fits) -> bool:
+    def _answer(self, tool: str, field: str, value, whole, fits) -> dict | None:
+        """The response to a `tool` call with args[field] == value (its digest, when given) that `fits`."""
         if not isinstance(value, str) or not value:
-            return False
+            return None
         for args, responses in self._calls(escaped(value[:NEEDLE]), tool):
             given = args.get(field)
-            if isinstance(given, str) and (digest(given) == whole if whole else given == value) and \
-                    any(fits(response) for response in responses):
-                return True
-        return False
+            if isinstance(given, str) and (digest(given) == whole if whole else given == value):
+                fitting = [response for response in responses if fits(response)]
+                if fitting:
+                    return fitting[0]
+        return None
+
+    def _run_response(self, record: dict) -> dict | None:
+        return self._answer(SHELL, "command", record.get("command"), record.get("command_sha256"),
+                            lambda result: _same_run(result, record))
+
+    def exit_code(self, record: dict) -> int | None:
+        """The exit code the session shows for the record's command (`Exit Code: N`, none: 0)."""
+        response = self._run_response(record)
+        if response is None:
+            return None
+        codes = EXIT_CODE.findall(response["output"])
+        return int(codes[0]) if codes else 0
 
     def _fetched(self, record: dict) -> bool:
         url = record.get("url")
@@ -116,8 +132,9 @@ class GeminiTranscript(Transcript):
         if self._attempts is None:
             found = [args["command"] for args, _ in self._calls(f'"{SHELL}"', SHELL)
                      if isinstance(args.get("command"), str) and tampering.reason(args["command"])]
-            found += ["a call the witness guard denied" for message in self._messages(GUARD_MARK)
-                      for part in _parts(message) if GUARD_MARK in str(part.get("functionResponse"))]
+            denied = {str(answer.get("id")) for message in self._messages(GUARD_MARK) for answer in _answers(message)
+                      if GUARD_MARK in str(answer.get("response"))}  # each call once: a history restates it
+            found += ["a call the witness guard denied"] * len(denied)
             self._attempts = found
         return self._attempts
 
@@ -125,6 +142,13 @@ class GeminiTranscript(Transcript):
 def _parts(message: dict) -> list[dict]:
     content = message.get("content")
     return [part for part in content if isinstance(part, dict)] if isinstance(content, list) else []
+
+
+def _answers(message: dict) -> list[dict]:
+    """The functionResponse parts of a message, and of its tool calls' inline results."""
+    parts = _parts(message) + [part for call in message.get("toolCalls") or [] if isinstance(call, dict)
+                               for part in call.get("result") or [] if isinstance(part, dict)]
+    return [part["functionResponse"] for part in parts if isinstance(part.get("functionResponse"), dict)]
 
 
 def _typed_texts(message: dict) -> list[str]:
@@ -135,7 +159,9 @@ def _typed_texts(message: dict) -> list[str]:
     if any(isinstance(part, dict) and "functionResponse" in part for part in parts):
         return []
     texts = [part.get("text") for part in parts if isinstance(part, dict) and isinstance(part.get("text"), str)]
-    return [text for text in texts if not text.startswith(CONTEXT_MARKS) and not GATE_REASON.match(text)]
+    if ADDED_FILES in texts:  # the files' text (the agent may have written them) is not what the user typed
+        texts = texts[:texts.index(ADDED_FILES)]
+    return [text for text in texts if not text.startswith(CONTEXT_MARKS) and not GATE_REASON.search(text)]
 
 
 def _tool_calls(message: dict) -> list[dict]:

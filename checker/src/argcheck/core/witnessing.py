@@ -14,12 +14,13 @@ the verified records in as `Env.witness`; no rule here reads a file. For such a 
 
 A protocol's own rules (a research move, execution evidence) read the same records through `tool_calls`.
 Every report of a run without the mark says UNWITNESSED_NOTE (`marked_text`, `marked_markdown`, `json_fields`:
-the shells add it; kept here, beside what a witnessed run is, so a call loads no module for it).
+the shells add it; kept here, beside what a witnessed run is, so a call loads no module for it); a witnessed
+run's report says what its agent cannot witness (core/agent_limits.py: Codex CLI's web searches).
 """
 
 from __future__ import annotations
 
-from argcheck.core import arg_rules  # noqa: F401  (defines ARG030 and ARG031)
+from argcheck.core import agent_limits, arg_rules  # noqa: F401  (arg_rules defines ARG030 and ARG031)
 from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
@@ -62,6 +63,15 @@ class Witness:
             self._backed[id(record)] = transcript is not None and transcript.shows(record)
         return self._backed[id(record)]
 
+    def exit_code(self, record: dict):
+        """The record's exit code; when its hook event did not give one (Codex CLI's PostToolUse), the one the
+        agent's transcript shows for it."""
+        code = record.get("exit_code")
+        transcript = (self.transcripts or {}).get(record.get("transcript"))
+        if code is None and transcript is not None and self.backed(record):
+            return transcript.exit_code(record)
+        return code
+
     def tool_calls(self, kind: str) -> list[dict]:
         """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
         transcript backs."""
@@ -89,14 +99,15 @@ def witnessed_note(header) -> str | None:
 
 
 def marked_markdown(text: str, header) -> str:
-    """A Markdown report with the note as a quote right under its title: for an unwitnessed run, that it is
-    not witnessed; for a witnessed one, by which agent."""
-    note = UNWITNESSED_NOTE if not is_witnessed(header) else witnessed_note(header)
-    if note is None:
+    """A Markdown report with a note as a quote right under its title: for an unwitnessed run, that it is not
+    witnessed; for a witnessed one, by which agent, and what that agent cannot witness, if anything."""
+    notes = [UNWITNESSED_NOTE] if not is_witnessed(header) else \
+        [note for note in [witnessed_note(header)] if note] + agent_limits.limits(header)
+    if not notes:
         return text
     lines = text.split("\n")
     at = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")), 0)
-    return "\n".join(lines[:at] + ["", f"> {note}", ""] + lines[at:])
+    return "\n".join(lines[:at] + [""] + [f"> {note}" for note in notes] + [""] + lines[at:])
 
 
 CITE_HINT = ('witnessed run: once the user has answered, cite their prompt in the user move: "witness": '
@@ -111,7 +122,9 @@ def marked_text(text: str, header, report: dict) -> str:
     note = witnessed_note(header)
     text = text.rstrip("\n") + "\n" + note if note else text
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
-    return text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
+    text = text.rstrip("\n") + "\n" + CITE_HINT if step.get("actor") == "user" else text
+    limits = agent_limits.limits(header)
+    return "\n".join([text.rstrip("\n"), *limits]) if limits else text
 
 
 def json_fields(header) -> dict:
@@ -119,8 +132,9 @@ def json_fields(header) -> dict:
     witnessed = is_witnessed(header)
     if not witnessed:
         return {"witnessed": False, "note": UNWITNESSED_NOTE}
-    agent = header.get("witness_agent")
-    return {"witnessed": True, **({"witness_agent": agent} if agent in AGENTS else {})}
+    agent, limits = header.get("witness_agent"), agent_limits.limits(header)
+    return {"witnessed": True, **({"witness_agent": agent} if agent in AGENTS else {}),
+            **({"cannot_witness": limits} if limits else {})}
 
 
 def witness_of(env, header) -> Witness | None:

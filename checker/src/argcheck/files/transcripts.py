@@ -137,7 +137,7 @@ def _first_line(path: str) -> dict | None:
 def _read_codex(path: str, session: str) -> tuple[str, int] | None:
     first = _first_line(path)
     meta = first.get("payload") if first and first.get("type") == "session_meta" else None
-    if not isinstance(meta, dict) or meta.get("id") != session:
+    if not isinstance(meta, dict) or meta.get("id") != session or meta.get("session_id", session) != session:
         return None
     text = _tail(path)
     return None if text is None else (text, len(text))

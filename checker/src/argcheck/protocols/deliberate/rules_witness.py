@@ -2,7 +2,8 @@
 
 In a run started with argcheck's hooks in place (core/witnessing.py), an `execution` record on a ledger or
 verify move must match a Bash call in the witness log: the same command (leading and trailing blanks aside),
-the same exit code, and its `output` (whitespace aside) found inside the output the harness recorded.
+the same exit code (where the hook did not see it, as Codex CLI's does not, the one the agent's transcript
+shows), and its `output` (whitespace aside) found inside the output the harness recorded.
 """
 
 from __future__ import annotations
@@ -16,16 +17,16 @@ def execution_problems(eng, execution) -> list[Finding]:
     witness = witness_of(eng.env, eng.state.header)
     if witness is None or not isinstance(execution, dict):
         return []
-    detail = _mismatch(witness.tool_calls("bash"), execution)
+    detail = _mismatch(witness, execution)
     return [eng.report("DLB195", "execution", detail=detail)] if detail else []
 
 
-def _mismatch(calls: list[dict], execution: dict) -> str | None:
+def _mismatch(witness, execution: dict) -> str | None:
     command = execution.get("command", "").strip()
-    same = [call for call in calls if call.get("command", "").strip() == command]
+    same = [call for call in witness.tool_calls("bash") if call.get("command", "").strip() == command]
     if not same:
         return f"names a command no witnessed Bash call ran: {command[:120]!r}"
-    same = [call for call in same if call.get("exit_code") == execution.get("exit_code")]
+    same = [call for call in same if witness.exit_code(call) == execution.get("exit_code")]
     if not same:
         return f"gives exit code {execution.get('exit_code')}, which no witnessed run of that command had"
     quote = normalized(execution.get("output", ""))

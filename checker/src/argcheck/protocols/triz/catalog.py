@@ -19,7 +19,8 @@ PLACEHOLDERS = {
     "phase": "the session's current phase",
     "allowed": "the phases in which the move is allowed",
     "domain": "the distant domain named by the move",
-    "detail": "what the witness log lacks: the query no witnessed search made, or the URL it did not return",
+    "detail": "what the witness log lacks: the query no witnessed search made, or the URL it did not return (or "
+              "why the run's agent cannot witness a search at all)",
     "searched": "what the recorded web searches of this phase were for",
     "url": "an evidence or source url",
     "verdict": "the claim's verdict (accept, reject, qualify, merge) or none",

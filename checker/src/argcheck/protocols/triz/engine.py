@@ -38,7 +38,7 @@ class Engine:
     """Replays a triz log: `.step(index, move)` -> findings; `.status`; `.state` (the ForgeState)."""
 
     def __init__(self, header: dict, env):
-        self.env = env
+        self.env, self.header = env, header
         self.witness = witness_of(env, header)  # the verified witness log of a witnessed run, else None
         self.seq, self.path = 0, ""
         self.receipts: dict[int, str] = {}  # seq -> the claim id the move issued (printed by apply)

@@ -17,7 +17,7 @@ from argcheck.protocols.triz.forge_state import Phase
 
 
 def web_search(engine, move):
-    found = check_search_witnessed(engine.witness, move, engine.path)
+    found = check_search_witnessed(engine.witness, move, engine.path, engine.header)
     if found:
         return found
     state = engine.state
