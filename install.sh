@@ -12,7 +12,7 @@
 #                   A skill folder holding exactly this clone's files (as `npx skills add` leaves it, linked
 #                   or copied) is left as it is, and so is an older one the skills CLI installed from this clone.
 #                   With --uninstall: remove only what was installed for NAME (its skills, its --mcp entry,
-#                   its --hooks policy), and keep the argcheck CLI
+#                   its --hooks hooks and policy), and keep the argcheck CLI
 #   --demo          after installing, play `argcheck demo` with the installed argcheck (it works before
 #                   PREFIX/bin is on your PATH; the installer then says how to put it there)
 #   --prefix DIR    install under DIR (default: $ARGCHECK_PREFIX, else /usr/local as root, else ~/.local)
@@ -27,14 +27,17 @@
 #   --allow-skills  also add a `Skill(<name>)` allow rule per skill to Claude Code's settings
 #                   (~/.claude/settings.json, or DIR/.claude/settings.json with --project), so the model
 #                   may start a skill without asking you first; --uninstall removes only the rules it added
-#   --hooks         also add argcheck's Claude Code hooks (`argcheck hook EVENT`, see docs/hooks.md) and a
-#                   Skill(<name>) allow rule per skill to ~/.claude/settings.json (DIR/.claude/settings.local.json
-#                   with --project): the argcheck commands the skills teach then run without a prompt in every
-#                   turn of a run, and only those that write nothing or write only into the project's .argcheck/.
-#                   Prints exactly what it adds and asks y/N first; --uninstall removes exactly what it added.
-#                   For gemini: writes the policy ~/.gemini/policies/argcheck.toml, which lets Gemini CLI run
-#                   `argcheck` and `argcheck-consult` commands and start the argcheck skills (printed, y/N first).
-#                   Codex CLI has neither: it runs what its sandbox allows
+#   --hooks         also add argcheck's hooks for each chosen agent (`PREFIX/share/argcheck/argcheck-hook
+#                   [--agent AGENT] EVENT`, see docs/hooks.md); each prints a plain summary of what they do and
+#                   record, and asks y/N first (--dry-run shows the exact config); --uninstall removes exactly
+#                   what was added. claude: the hooks and a Skill(<name>) allow rule per skill in
+#                   ~/.claude/settings.json (DIR/.claude/settings.local.json with --project): the argcheck commands
+#                   the skills teach then run without a prompt in every turn, and only those that write nothing
+#                   or only into the project's .argcheck/. codex: a marked block in $CODEX_HOME/config.toml
+#                   (DIR/.codex/config.toml with --project) with the trust Codex asks for in $CODEX_HOME/config.toml.
+#                   gemini: the hooks in ~/.gemini/settings.json (DIR/.gemini/settings.json), and the policy
+#                   ~/.gemini/policies/argcheck.toml, which lets Gemini CLI run `argcheck` and `argcheck-consult`
+#                   commands and start the argcheck skills (a Gemini hook cannot allow)
 #   --yes           with --hooks: consent without asking (for scripts; without a terminal --hooks needs it)
 #   --help          print this help
 #
@@ -84,6 +87,9 @@ UNDO_SKILLS_DIRS=""
 UNDO_DIRS=""
 UNDO_FILES=""
 UNINSTALL_SUMMARY=""
+HOOK_NOTES=""
+# Set by consent_to_agent_hooks: the agents whose hooks are all there already.
+HOOKS_ALREADY=""
 SOURCE_DIR=""
 BIN_DIR=""
 SHARE_DIR=""
@@ -499,11 +505,7 @@ install() {
   [ -f "${SOURCE_DIR}/checker/pyproject.toml" ] ||
     die 1 "no checker/pyproject.toml next to install.sh: run it from an argcheck checkout"
   refuse_clobbering
-  if [ "${WITH_HOOKS}" = 1 ] && has_agent claude; then consent_to_hooks; fi
-  if [ "${WITH_HOOKS}" = 1 ] && has_agent gemini; then consent_to_gemini_policy; fi
-  if [ "${WITH_HOOKS}" = 1 ] && [ "${#AGENTS[@]}" = 1 ] && has_agent codex; then
-    note "--hooks: Codex CLI has no hooks or policy for argcheck to add; it runs what its sandbox allows (see below)"
-  fi
+  if [ "${WITH_HOOKS}" = 1 ]; then consent_to_all_hooks; fi
   trap '[ -z "${BUILD_DIR}" ] || rm -rf "${BUILD_DIR}"' EXIT
   make_dirs
   install_checker
@@ -526,9 +528,14 @@ install() {
     install_hooks
     EXTRAS_NOTE="${EXTRAS_NOTE}, hooks in $(hooks_settings_file)"
   fi
+  if [ "${WITH_HOOKS}" = 1 ] && has_agent codex; then
+    install_agent_hooks codex
+    EXTRAS_NOTE="${EXTRAS_NOTE}, Codex CLI hooks in $(agent_hooks_file codex)"
+  fi
   if [ "${WITH_HOOKS}" = 1 ] && has_agent gemini; then
+    install_agent_hooks gemini
     install_gemini_policy
-    EXTRAS_NOTE="${EXTRAS_NOTE}, Gemini CLI policy in $(gemini_policy_file)"
+    EXTRAS_NOTE="${EXTRAS_NOTE}, Gemini CLI hooks in $(agent_hooks_file gemini), Gemini CLI policy in $(gemini_policy_file)"
   fi
   if [ "${DRY_RUN}" = 1 ]; then
     printf 'argcheck %s dry run, nothing changed: would install %s%s%s\n' \
@@ -540,6 +547,14 @@ install() {
   if has_agent gemini && [ "${DRY_RUN}" = 0 ]; then gemini_hint; fi
   if [ "${DEMO}" = 1 ]; then play_demo; fi
   path_hint
+}
+
+# Asks each chosen agent's consent to its hooks (and Gemini CLI's to its policy), before anything is installed.
+consent_to_all_hooks() {
+  local agent
+  for agent in "${AGENTS[@]}"; do
+    if [ "${agent}" = claude ]; then consent_to_hooks; else consent_to_agent_hooks "${agent}"; fi
+  done
 }
 
 # Plays `argcheck demo` with the installed argcheck, by its full path: PREFIX/bin need not be on PATH yet.
@@ -556,6 +571,8 @@ main() {
   source "${here}/installer/agents.bash"
   # shellcheck source=installer/claude.bash
   source "${here}/installer/claude.bash"
+  # shellcheck source=installer/hooks.bash
+  source "${here}/installer/hooks.bash"
   # shellcheck source=installer/uninstall.bash
   source "${here}/installer/uninstall.bash"
   parse_args "$@"

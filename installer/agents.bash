@@ -199,35 +199,34 @@ ${asks}
 POLICY
 }
 
-# Five plain lines on everything the Gemini CLI policy does (the consent starts with them).
+# Five plain lines on everything the Gemini CLI policy does (its part of the consent for --agent gemini --hooks).
 gemini_policy_summary() {
   printf 'Gemini CLI policy, in short: Gemini CLI runs every command that starts with argcheck or argcheck-consult\n'
   printf 'without asking, except an argcheck command that could write outside the project'"'"'s .argcheck/ (it asks first;\n'
-  printf 'headless, it refuses), and starts the argcheck skills unasked. It adds no hooks: nothing is recorded, no stop held.\n'
+  printf 'headless, it refuses), and starts the argcheck skills unasked: a hook cannot allow a call, so this policy does.\n'
   printf 'Gemini CLI reads policies only from your user folder, so it holds for every project.\n'
   printf 'It goes to %s (the exact policy: add --dry-run); ./install.sh --uninstall --agent gemini removes it.\n' "$1"
 }
 
-# Prints the summary (and with --dry-run the policy file --hooks will write for Gemini CLI) and asks y/N
-# (unless --yes or --dry-run).
-consent_to_gemini_policy() {
-  local file answer
+# Exits 5 when Gemini CLI's policy file argcheck writes is there and is not argcheck's.
+refuse_foreign_gemini_policy() {
+  local file
   file="$(gemini_policy_file)"
   if [ -f "${file}" ] && [ "$(head -n 1 "${file}")" != "${GEMINI_POLICY_HEADER}" ]; then
     die 5 "${file} exists and was not written by argcheck; move it away or run without --hooks"
   fi
+}
+
+# Prints the policy's summary, and with --dry-run the policy file --hooks will write for Gemini CLI (the
+# question is consent_to_agent_hooks's).
+gemini_policy_consent_text() {
+  local file
+  file="$(gemini_policy_file)"
   gemini_policy_summary "${file}"
   if [ "${DRY_RUN}" = 1 ]; then
     printf 'Gemini CLI policy: this file will be written to %s\n%s\n' "${file}" "$(gemini_policy_text)"
     printf 'Gemini CLI policy: end of %s\n' "${file}"
   fi
-  if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
-  printf 'Write it? [y/N] '
-  read -r answer || answer=""
-  case "${answer}" in
-    y | Y | yes | YES | Yes) ;;
-    *) die 1 "no consent given: nothing installed (run without --hooks to install without the Gemini CLI policy)" ;;
-  esac
 }
 
 install_gemini_policy() {

@@ -71,22 +71,13 @@ sys.exit(main([\"hook\", *sys.argv[1:]]))
   act chmod 755 "$(hook_launcher)"
 }
 
-# Runs checker/tools/claude_hooks.py VERB on the hooks' settings file for the installed argcheck and skills.
+# Runs checker/tools/claude_hooks.py VERB on the hooks' settings file with each event's command (hook_command)
+# and the installed skills.
 claude_hooks() {
-  local verb="$1" names=()
-  while IFS= read -r name; do names+=("${name}"); done < <(source_skills)
-  "${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" "${verb}" "$(hooks_settings_file)" \
-    "$(hook_launcher)" "${names[@]}"
-}
-
-# Five plain lines on everything the hooks do, what they record and where (the consent starts with them).
-hooks_summary() {
-  printf 'argcheck hooks, in short: they let argcheck'"'"'s own commands run unasked when they write nothing or only into\n'
-  printf 'the project'"'"'s .argcheck/ (any other asks), hold the agent'"'"'s Stop while its run owes a move (3 times at most),\n'
-  printf 'and deny edits to .argcheck/ state. Every Read, Grep, Glob, Edit, Write and Bash call passes through them. While a\n'
-  printf 'run is open they record your prompts, each Bash command with its output, and web search URLs (at most 64 KB a record)\n'
-  printf 'in .argcheck/witness.jsonl: private (0600, git-ignored), signed with a key in %s; argcheck witness --purge deletes it.\n' \
-    "$(witness_key_dir)"
+  local verb="$1" words=() line
+  while IFS= read -r line; do words+=("${line}"); done < <(hook_commands claude)
+  while IFS= read -r line; do words+=("${line}"); done < <(source_skills)
+  "${PYTHON}" "${SOURCE_DIR}/checker/tools/claude_hooks.py" "${verb}" "$(hooks_settings_file)" "${words[@]}"
 }
 
 witness_key_dir() {
@@ -98,26 +89,20 @@ witness_key_dir() {
 # Prints the summary, then where the hooks go (the exact JSON with --dry-run), and asks for consent (unless
 # --yes or --dry-run); exits 1 on "no".
 consent_to_hooks() {
-  local plan answer file
+  local plan file
   file="$(hooks_settings_file)"
   plan="$(claude_hooks plan)" || die 1 "cannot read ${file}: fix or move it, then run again"
   if [ "${plan}" = "{}" ]; then
     printf 'argcheck hooks: already in %s, nothing to add\n' "${file}"
     return 0
   fi
-  hooks_summary
+  hooks_summary claude
   if [ "${DRY_RUN}" = 1 ]; then
     printf 'argcheck hooks: this JSON will be added to %s\n%s\n' "${file}" "${plan}"
   else
     printf 'They go into %s (the exact JSON: add --dry-run); ./install.sh --uninstall removes them.\n' "${file}"
   fi
-  if [ "${DRY_RUN}" = 1 ] || [ "${ASSUME_YES}" = 1 ]; then return 0; fi
-  printf 'Add it? [y/N] '
-  read -r answer || answer=""
-  case "${answer}" in
-    y | Y | yes | YES | Yes) ;;
-    *) die 1 "no consent given: nothing installed (run without --hooks to install without them)" ;;
-  esac
+  ask_consent "Add it?" "run without --hooks to install without them"
 }
 
 # Adds the hooks and Skill rules consented to, recording each addition for --uninstall.

@@ -31,13 +31,26 @@ undo_record() {
       "mcp user "*) run_mcp remove user "${rest#mcp user }" || true ;;
       "mcp project "*) run_mcp remove project "${rest#mcp project }" || true ;;
       "allow "*) disallow "${rest#allow }" ;;
-      "hook "*) unhook "${rest#hook }" ;;
+      "hook "*)
+        if [ "${owner}" = claude ]; then unhook "${rest#hook }"; else unhook_agent "${owner}" hook "${rest#hook }"; fi
+        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}$(hooks_phrase "${owner}" "${rest#hook }")" ;;
+      "hooks "*)
+        unhook_agent "${owner}" hooks "${rest#hooks }"
+        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}$(hooks_phrase "${owner}" "${rest#hooks }")" ;;
       "created-file "*) UNDO_FILES="${UNDO_FILES}${owner} ${rest#created-file }"$'\n' ;;
       "mcp "* | "policy "*)
         undo_agent_line "${owner}" "${rest%% *}" "${rest#* }"
         UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $([ "${rest%% *}" = mcp ] && echo "the MCP entry in" || echo "the policy") ${rest#* }" ;;
     esac
   done <"${record}"
+}
+
+# Prints ", the AGENT hooks in FILE" once per agent and file (Claude's hooks were never summed up: nothing).
+hooks_phrase() {
+  local agent="$1" file="${2%%$'\t'*}" phrase
+  [ "${agent}" != claude ] || return 0
+  phrase=", the $(agent_title "${agent}") hooks in ${file}"
+  case "${UNINSTALL_SUMMARY}" in *"${phrase}"*) ;; *) printf '%s' "${phrase}" ;; esac
 }
 
 # Removes the files the install created once nothing of the user's is left in them.
@@ -88,7 +101,7 @@ uninstall() {
   # shellcheck disable=SC2046 # one directory a line, none with a newline
   check_writable "${BIN_DIR}" "${SHARE_DIR}" $(chosen_skills_dirs | tr '\n' ' ')
   version="$(installed_version)" || version=""
-  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY=""
+  KEPT_LINES="" UNDO_SKILLS_DIRS="" UNDO_DIRS="" UNDO_FILES="" UNINSTALL_SUMMARY="" HOOK_NOTES=""
   undo_record
   drop_created_files
   remove_marked_skills
@@ -109,7 +122,8 @@ uninstall() {
   fi
   remove_created_dirs
   uninstall_result "${version}" "${found}"
-  if [ "${found}" = 1 ] && [ "${DRY_RUN}" = 0 ] && { [ "${AGENT_GIVEN}" = 0 ] || has_agent claude; }; then
+  if [ -n "${HOOK_NOTES}" ]; then printf '%s' "${HOOK_NOTES}"; fi
+  if [ "${found}" = 1 ] && [ "${DRY_RUN}" = 0 ]; then
     uninstall_leftovers
   fi
 }

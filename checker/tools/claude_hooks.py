@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Add or remove argcheck's Claude Code hooks in a settings file (used by install.sh --hooks).
 
-Usage: claude_hooks.py plan|add SETTINGS_JSON HOOK_LAUNCHER [SKILL...]
+Usage: claude_hooks.py plan|add SETTINGS_JSON EVENT=COMMAND... [SKILL...]
        claude_hooks.py remove SETTINGS_JSON EVENT MATCHER COMMAND
        claude_hooks.py drop-if-empty SETTINGS_JSON
 
-The hooks run `HOOK_LAUNCHER EVENT` (install.sh's launcher, the same as `argcheck hook EVENT` without
-the console script's imports; see docs/hooks.md); each SKILL also gets a `Skill(SKILL)` allow
-rule, so a skill the model picks (the Skill tool) starts without a prompt. `plan` prints, as JSON, exactly
-what `add` would put into the file: the hook entries and allow rules that are not there yet (`{}` when all
-are). `add` adds them and prints one record line per addition, for install.sh's install record:
+The events, their matchers and the timeout are Claude's row of agent_hooks.HOOKS; each EVENT=COMMAND gives an
+event's command (install.sh's `hook_command claude EVENT`: its launcher and EVENT, the same as `argcheck
+hook EVENT` without the console script's imports; see docs/hooks.md); each SKILL also gets a `Skill(SKILL)`
+allow rule, so a skill the model picks (the Skill tool) starts without a prompt. `plan` prints, as JSON,
+exactly what `add` would put into the file: the hook entries and allow rules that are not there yet (`{}` when
+all are). `add` adds them and prints one record line per addition, for install.sh's install record:
 `hook<TAB>EVENT<TAB>MATCHER<TAB>COMMAND` or `allow<TAB>RULE`. `remove` takes one hook entry out again
 (an event left with no entry goes too). `drop-if-empty` deletes a settings file left holding only empty
 objects and lists (one the install created). Every other key of the file is kept as it was; the file is
@@ -20,50 +21,23 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 
+import agent_hooks
 from claude_settings import allow_list, load, save
 
-TIMEOUT = 10
-# event -> the tools its hook is for ("" = every call of the event)
-EVENTS = {
-    "PreToolUse": "Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob",
-    "PostToolUse": "Bash|WebSearch|WebFetch",
-    "PostToolUseFailure": "Bash",
-    "UserPromptSubmit": "",
-    "Stop": "",
-    "SessionStart": "",
-}
+EVENTS = agent_hooks.events("claude")
 
 
 def hook_group(event: str, prefix: str) -> dict:
     """The settings entry running `PREFIX EVENT` (`prefix` is ready for the shell: quoted as needed)."""
-    group = {"hooks": [{"type": "command", "command": f"{prefix} {event}", "timeout": TIMEOUT}]}
-    if EVENTS[event]:
-        group = {"matcher": EVENTS[event], **group}
-    return group
+    return agent_hooks.hook_group("claude", event, f"{prefix} {event}")
 
 
-def hook_table(settings: dict) -> dict:
-    hooks = settings.setdefault("hooks", {})
-    if not isinstance(hooks, dict):
-        raise ValueError('"hooks" is not an object')
-    return hooks
-
-
-def planned(settings: dict, prefix: str, skills: list[str]) -> dict:
+def planned(settings: dict, commands: dict, skills: list[str]) -> dict:
     """What adding the hooks and rules changes: {"hooks": {event: [group]}, "permissions": {"allow": [...]}}."""
-    present = hook_table(settings)
-    hooks = {}
-    for event in EVENTS:
-        groups = present.get(event, [])
-        if not isinstance(groups, list):
-            raise ValueError(f'"hooks.{event}" is not a list')
-        group = hook_group(event, prefix)
-        if group not in groups:
-            hooks[event] = [group]
-    allowed = allow_list(settings)
+    hooks = agent_hooks.planned_hooks(settings, "claude", commands)
+    allowed = allow_list(json.loads(json.dumps(settings)))
     rules = [f"Skill({name})" for name in skills if f"Skill({name})" not in allowed]
     plan = {}
     if hooks:
@@ -74,11 +48,7 @@ def planned(settings: dict, prefix: str, skills: list[str]) -> dict:
 
 
 def add(path: str, settings: dict, plan: dict) -> list[str]:
-    records = []
-    for event, groups in plan.get("hooks", {}).items():
-        hook_table(settings).setdefault(event, []).extend(groups)
-        for group in groups:
-            records.append("\t".join(("hook", event, group.get("matcher", ""), group["hooks"][0]["command"])))
+    records = agent_hooks.add_hooks(settings, plan.get("hooks", {}))
     for rule in plan.get("permissions", {}).get("allow", []):
         allow_list(settings).append(rule)
         records.append(f"allow\t{rule}")
@@ -88,28 +58,8 @@ def add(path: str, settings: dict, plan: dict) -> list[str]:
 
 
 def remove(path: str, settings: dict, event: str, matcher: str, command: str) -> None:
-    hooks = hook_table(settings)
-    groups = hooks.get(event)
-    if not isinstance(groups, list):
-        return
-    kept = [group for group in groups if not _is_entry(group, matcher, command)]
-    if len(kept) == len(groups):
-        return
-    if kept:
-        hooks[event] = kept
-    else:
-        del hooks[event]
-    if not hooks:
-        del settings["hooks"]
-    save(path, settings)
-
-
-def _is_entry(group, matcher: str, command: str) -> bool:
-    if not isinstance(group, dict) or group.get("matcher", "") != matcher:
-        return False
-    inner = group.get("hooks")
-    return isinstance(inner, list) and len(inner) == 1 and isinstance(inner[0], dict) \
-        and inner[0].get("command") == command
+    if agent_hooks.remove_hook(settings, event, matcher, command):
+        save(path, settings)
 
 
 def is_empty(value) -> bool:
@@ -143,7 +93,8 @@ def main(argv: list[str]) -> int:
         if verb == "remove":
             remove(path, settings, *argv[2:])
             return 0
-        plan = planned(json.loads(json.dumps(settings)), shlex.quote(argv[2]), argv[3:])
+        commands = agent_hooks.parse_commands("claude", [word for word in argv[2:] if "=" in word])
+        plan = planned(settings, commands, [word for word in argv[2:] if "=" not in word])
     except (OSError, ValueError) as error:
         print(f"claude_hooks.py: cannot use {path}: {error}", file=sys.stderr)
         return 1

@@ -14,6 +14,13 @@ sys.path.insert(0, str(TOOL.parent))
 from claude_hooks import EVENTS, hook_group  # noqa: E402
 
 
+def commands(launcher: str) -> list[str]:
+    """EVENT=COMMAND for each event, as install.sh's hook_command claude EVENT makes them."""
+    import shlex
+
+    return [f"{event}={shlex.quote(launcher)} {event}" for event in EVENTS]
+
+
 def tool(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(TOOL), *map(str, args)], capture_output=True, text=True, timeout=30)
 
@@ -22,24 +29,24 @@ def test_plan_shows_exactly_what_add_adds_and_nothing_once_it_is_there(tmp_path)
     settings = tmp_path / "settings.json"
     settings.write_text(json.dumps({"model": "opus", "permissions": {"allow": ["Skill(one)"]},
                                     "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}]}]}}))
-    plan = json.loads(tool("plan", settings, "/opt/x y/argcheck-hook", "one", "two").stdout)
+    plan = json.loads(tool("plan", settings, *commands("/opt/x y/argcheck-hook"), "one", "two").stdout)
     assert plan["permissions"] == {"allow": ["Skill(two)"]}
     assert set(plan["hooks"]) == set(EVENTS)
     assert plan["hooks"]["PreToolUse"][0]["hooks"][0]["command"] == "'/opt/x y/argcheck-hook' PreToolUse"
-    records = tool("add", settings, "/opt/x y/argcheck-hook", "one", "two").stdout.splitlines()
+    records = tool("add", settings, *commands("/opt/x y/argcheck-hook"), "one", "two").stdout.splitlines()
     assert len(records) == len(EVENTS) + 1 and records[-1] == "allow\tSkill(two)"
     after = json.loads(settings.read_text())
     assert after["model"] == "opus" and after["hooks"]["Stop"][0]["hooks"][0]["command"] == "mine"
     assert after["hooks"]["Stop"][1] == plan["hooks"]["Stop"][0]
-    assert json.loads(tool("plan", settings, "/opt/x y/argcheck-hook", "one", "two").stdout) == {}
-    assert tool("add", settings, "/opt/x y/argcheck-hook", "one", "two").stdout.strip() == ""
+    assert json.loads(tool("plan", settings, *commands("/opt/x y/argcheck-hook"), "one", "two").stdout) == {}
+    assert tool("add", settings, *commands("/opt/x y/argcheck-hook"), "one", "two").stdout.strip() == ""
     assert json.loads(settings.read_text()) == after
 
 
 def test_remove_takes_out_one_entry_and_keeps_the_users_own(tmp_path):
     settings = tmp_path / "settings.json"
     settings.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}]}]}}))
-    tool("add", settings, "/bin/argcheck-hook")
+    tool("add", settings, *commands("/bin/argcheck-hook"))
     for event in EVENTS:
         group = hook_group(event, "/bin/argcheck-hook")
         assert tool("remove", settings, event, group.get("matcher", ""), group["hooks"][0]["command"]).returncode == 0
@@ -59,7 +66,7 @@ def test_drop_if_empty_deletes_only_a_file_with_nothing_left(tmp_path):
 def test_a_settings_file_that_is_not_an_object_is_left_alone(tmp_path):
     settings = tmp_path / "settings.json"
     settings.write_text("[1, 2]")
-    done = tool("add", settings, "/bin/argcheck")
+    done = tool("add", settings, *commands("/bin/argcheck"))
     assert done.returncode == 1 and "cannot use" in done.stderr and settings.read_text() == "[1, 2]"
 
 
