@@ -136,10 +136,11 @@ stage_skills_cli() {
   bash "${ROOT}/tests/setup/install-skills-cli.sh"
 }
 
-# Prints the bash scripts to lint, one per line.
+# Prints the shell scripts to lint (bash, and the sh hook launchers), one per line.
 shell_files() {
   local file
-  printf '%s\n' "${ROOT}/install.sh" "${ROOT}/run-tests.sh" "${ROOT}/.ci/run"
+  printf '%s\n' "${ROOT}/install.sh" "${ROOT}/run-tests.sh" "${ROOT}/.ci/run" "${ROOT}/checker/tools/argcheck-hook.sh" \
+    "${ROOT}/hooks/argcheck-hook"
   for file in "${ROOT}"/installer/*.bash "${ROOT}"/tests/setup/*.sh; do
     if [ -f "${file}" ]; then printf '%s\n' "${file}"; fi
   done

@@ -55,19 +55,19 @@ hooks_settings_file() {
   fi
 }
 
-# The hooks' launcher: `argcheck hook EVENT` on the venv's python, without the console script's `import re`
-# (a hook runs on every tool call: this keeps one at about 1.3x a bare interpreter start).
+# The hooks' launcher: a POSIX sh script (checker/tools/argcheck-hook.sh) that answers "no decision" without
+# starting Python where none can be needed (a project with no .argcheck/, a plain tool call), else runs
+# `argcheck hook ...` on the venv's python (docs/hooks.md).
 hook_launcher() {
   printf '%s/argcheck-hook\n' "${SHARE_DIR}"
 }
 
+# Writes the launcher with the venv's python filled in, single-quoted for sh.
 write_hook_launcher() {
-  write_file "$(hook_launcher)" "#!${SHARE_DIR}/venv/bin/python
-# Installed by argcheck's install.sh --hooks: runs \`argcheck hook EVENT\` for Claude Code's hooks.
-import sys
-from argcheck.cli import main
-sys.exit(main([\"hook\", *sys.argv[1:]]))
-"
+  local text python="${SHARE_DIR}/venv/bin/python" quote="'\\''"
+  text="$(cat "${SOURCE_DIR}/checker/tools/argcheck-hook.sh")" || die 1 "no hook launcher in ${SOURCE_DIR}"
+  text="${text//@ARGCHECK_PYTHON@/${python//\'/${quote}}}"
+  write_file "$(hook_launcher)" "${text}"$'\n'
   act chmod 755 "$(hook_launcher)"
 }
 

@@ -268,7 +268,8 @@ for event, groups in json.load(open(sys.argv[1]))["hooks"].items():
     program = groups[0]["hooks"][0]["command"].split()[0]
     assert os.path.isabs(program) and program.endswith("/share/argcheck/argcheck-hook"), (event, program)
 PY
-  [ "$(head -1 "${PREFIX}/share/argcheck/argcheck-hook")" = "#!${PREFIX}/share/argcheck/venv/bin/python" ]
+  [ "$(head -1 "${PREFIX}/share/argcheck/argcheck-hook")" = "#!/bin/sh" ]
+  grep -qxF "PYTHON='${PREFIX}/share/argcheck/venv/bin/python'" "${PREFIX}/share/argcheck/argcheck-hook"
   printf '#!/bin/sh\necho impostor\n' >"${impostor}/argcheck"
   cp "${impostor}/argcheck" "${impostor}/python"
   chmod 755 "${impostor}/argcheck" "${impostor}/python"

@@ -128,11 +128,12 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     PreToolUse: the witness guard has nothing against the call (a Bash command's text and the paths its
     words resolve to, a Read / Grep / Glob path; each read from the JSON without parsing it), nothing in
     it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
-    through a symlink) unless the project has no state directory. The other events: the project
-    (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set, else the event's `cwd`) has no state
-    directory, so no run is open. SessionStart always runs: once per session, it marks the conversation's
-    start. Stop, UserPromptSubmit and PostToolUse also do nothing when the run index says every run of the
-    project is closed."""
+    through a symlink) unless the project has no state directory and the call names no `projects` folder
+    (the client's transcripts are guarded in every project), or its target plainly lies elsewhere. The other
+    events: the project (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set, else the event's `cwd`) has
+    no state directory, so no run is open. SessionStart always runs: once per session, it marks the
+    conversation's start. Stop, UserPromptSubmit and PostToolUse also do nothing when the run index says every
+    run of the project is closed."""
     if event == "SessionStart":
         return False
     project = _project(data)
@@ -141,8 +142,9 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
         if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data, agent, project):
             return False
         editors = FAST_TOOLS[agent][2] if agent in FAST_TOOLS else EDITOR_NAMES
-        return not any(name in data for name in editors) or _no_state_dir(project) \
-            or _edits_elsewhere(data, project)
+        return not any(name in data for name in editors) \
+            or (_no_state_dir(project) and b"projects" not in lowered) \
+            or _edits_elsewhere(data, project)  # "projects": it may be the client's transcripts, guarded everywhere
     return _no_state_dir(project) or _no_open_run(project)
 
 
