@@ -2,7 +2,7 @@
 hooks (issue 27).
 
 A fresh HOME gets `./install.sh --prefix P --agent gemini --project DIR --hooks --yes` (skills, the policy
-and argcheck's Gemini hooks in ~/.gemini/settings.json), plus the settings that point Gemini at the mock of
+and argcheck's Gemini hooks in DIR/.gemini/settings.json), plus the settings that point Gemini at the mock of
 its API. Nothing turns the witness off: each run is started under the hooks and must say so
 ("witnessed": true, "witness_agent": "gemini"). The scripted model (witnessplans.py) runs each skill as in
 test_gemini_whole_runs_real.py, and in addition:
@@ -61,7 +61,8 @@ def installed(real_clis, tmp_path_factory) -> dict:
         done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=project, stdin=subprocess.DEVNULL,
                               timeout=INSTALL_LIMIT)
         assert done.returncode == 0, f"{' '.join(argv[1:])}: {done.stdout}{done.stderr}"
-        places = [home / ".gemini" / "settings.json", *(home / ".gemini" / "extensions").glob("*/hooks/hooks.json")]
+        places = [home / ".gemini" / "settings.json", project / ".gemini" / "settings.json",
+                  *(home / ".gemini" / "extensions").glob("*/hooks/hooks.json")]
         hooked = [p for p in places if p.is_file() and "argcheck-hook" in p.read_text(encoding="utf-8")]
         assert hooked, f"no argcheck hook in Gemini's settings or an extension: {done.stdout}"
 
