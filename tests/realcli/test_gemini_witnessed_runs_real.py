@@ -32,8 +32,8 @@ import pytest
 from geminirun import GeminiPlan, activate, client_env, drive, shell, write_settings
 from kit.skillrun import make_sandbox
 from runkit import reseal
-from test_gemini_whole_runs_real import LAST, PLANS, TASKS
-from test_whole_runs_real import scenario_of
+from test_gemini_whole_runs_real import LAST, PLANS, TASKS, start
+from test_whole_runs_real import scenario_of, skill_commands, user_turns
 from witnessplans import (
     cite_user_moves, command_of, execution_evidence, insert_after, search_first, unbacked_variants,
 )
@@ -96,8 +96,20 @@ def finished(installed: dict, box, state: str) -> str:
     return json.loads(done.stdout)["status"]
 
 
+def triz_plan() -> tuple[GeminiPlan, str]:
+    """The skill's triz run, where the agent's own search succeeds: no sources asked of the user (the stop gate
+    rightly holds an agent that stops to ask while the research is its move)."""
+    commands, state = skill_commands("triz")
+    commands = [c for c in commands if '"type": "web_search", "actor": "user"' not in c]
+    plan = user_turns(start(GeminiPlan(), "triz"), commands).reply("Here is the Knowledge Document.")
+    for turn in plan.turns[1:]:  # the user answered: where does the run stand, then record the answer
+        turn.steps.insert(0, shell(f"argcheck next {state}"))
+    return plan, state
+
+
 def witnessed_plan(skill: str) -> tuple[GeminiPlan, str, dict]:
-    plan, state = PLANS[skill]() if skill != "deliberate" else PLANS[skill]("codex")
+    plans = {**PLANS, "triz": triz_plan}
+    plan, state = plans[skill]() if skill != "deliberate" else plans[skill]("codex")
     cite_user_moves(plan, shell)
     web = search_first(plan, lambda query: {"tool": {"name": "google_web_search", "args": {"query": query}}})
     if skill == "deliberate":
@@ -143,12 +155,12 @@ def test_triz_witnessed_with_searches_and_five_cited_reviews_in_gemini(installed
     plan, state, web = witnessed_plan("triz")
     box, outcome = run(plan, "triz", installed, tmp_path, web)
     assert_witnessed_and_clean(installed, "triz", plan, state, box, outcome)
-    assert len(plan.turns) == 7, "the task, the user's sources, five reviews"
+    assert len(plan.turns) == 6, "the task, five reviews"
     moves = json.loads((box.work / state).read_text(encoding="utf-8"))["moves"]
     searched = [m["query"] for m in moves if m["type"] == "web_search" and m.get("actor") != "user"]
     assert searched and outcome.server.searches_made() == searched, "each agent search ran in Gemini's own tool"
     cited = [m["witness"] for m in moves if m.get("actor") == "user"]
-    assert len(cited) == 6 and len({c["seq"] for c in cited}) == 6, cited
+    assert len(cited) == 5 and len({c["seq"] for c in cited}) == 5, cited
     document = argcheck(installed, box, "render", state, "--format", "md").stdout
     assert "# Knowledge Document: How can an electric car" in document and "## 10. Next Frontiers" in document
     unbacked(installed, box, state)
@@ -178,7 +190,9 @@ def test_a_stop_mid_protocol_is_sent_back_with_the_next_step(installed, tmp_path
     sent_back = [r for r in outcome.server.model_requests() if _last_user_text(r).strip() != TASKS["toulmin"]
                  and state in _last_user_text(r)]
     assert sent_back, "the stop was not sent back with the run's next step"
-    assert outcome.failures()["refused"] == [] and outcome.calls[0].ok()
+    blocked = [r for r in outcome.refused() if "Agent execution blocked" in json.dumps(r.get("error"))]
+    assert len(blocked) == 1 and state in json.dumps(blocked), outcome.refused()  # how Gemini shows the block
+    assert [r for r in outcome.refused() if r not in blocked] == [] and outcome.calls[0].ok()
     assert finished(installed, box, state) == LAST["toulmin"]
 
 
@@ -188,6 +202,11 @@ def _last_user_text(request: dict) -> str:
     return last_user_text(request["body"])
 
 
+def tool_refusals(outcome) -> list[dict]:
+    """The refused tool calls (not the stream's note of a stop the Stop gate sent back)."""
+    return [r for r in outcome.refused() if r.get("tool")]
+
+
 def test_a_state_file_write_by_the_shell_or_the_edit_tool_is_denied(installed, tmp_path):
     state = ".argcheck/toulmin-orm.json"
     init = f"argcheck init toulmin --query 'Raw SQL?' --state {state}"
@@ -195,7 +214,7 @@ def test_a_state_file_write_by_the_shell_or_the_edit_tool_is_denied(installed, t
             .step({"tool": {"name": "write_file", "args": {"file_path": state, "content": "{}"}}})
             .run(f"echo '{{}}' > {state}").reply("Done."))
     box, outcome = run(plan, "toulmin", installed, tmp_path, flags=YOLO)
-    refused = outcome.refused()
+    refused = tool_refusals(outcome)  # (the run still owes its moves: the stop after them is sent back too)
     assert [r["tool"] for r in refused] == ["write_file", "run_shell_command"], json.dumps(refused, indent=1)
     assert all("blocked" in (r.get("output", "") + json.dumps(r.get("error"))).lower() for r in refused), refused
     kept = json.loads((box.work / state).read_text(encoding="utf-8"))
@@ -210,7 +229,7 @@ def test_a_forged_record_is_denied_and_fails_the_run(installed, tmp_path):
     plan = (GeminiPlan().user(TASKS["toulmin"]).step(activate("toulmin"))
             .run(f"argcheck init toulmin --query 'Raw SQL?' --state {state}", attempt).reply("Done."))
     box, outcome = run(plan, "toulmin", installed, tmp_path, flags=YOLO)
-    refused = outcome.refused()
+    refused = tool_refusals(outcome)
     assert [r["input"]["command"] for r in refused] == [attempt], json.dumps(refused, indent=1)
     assert "witness guard denied" in json.dumps(refused), refused
     log = box.work / ".argcheck" / "witness.jsonl"
