@@ -2,7 +2,9 @@
 hooks (issue 27).
 
 A fresh HOME gets `./install.sh --prefix P --agent codex --project PROJECT --hooks --yes`: the skills in
-PROJECT/.agents/skills, argcheck's hooks and the trust Codex asks for before it runs them. The runs share
+PROJECT/.agents/skills, argcheck's hooks in PROJECT/.codex/config.toml and, in the user's config.toml, the
+trust Codex asks for before it runs each hook; the user trusts the project in Codex (as the installer tells
+them: Codex reads a project's .codex/ only then), which the test writes as Codex does. The runs share
 that HOME and project (Codex's trust names the files that hold the hooks, so the HOME is not copied), one
 after the other; each run's config.toml is the installed one plus the mock model provider. Nothing turns the
 witness off: each run must be "witnessed": true with "witness_agent": "codex". The scripted model
@@ -83,10 +85,13 @@ def installed(real_clis):
     shutil.rmtree(root, ignore_errors=True)
 
 
-def with_mock_provider(installed_config: str, base_url: str) -> str:
+def with_mock_provider(installed_config: str, base_url: str, project: Path) -> str:
     """The installed config.toml plus the mock model provider (mock_llm_server.CODEX_CONFIG): its top-level
-    keys first, its tables after, a table the install already has ([features]) extended in place."""
-    mock = CODEX_CONFIG.format(base_url=base_url)
+    keys first, its tables after, a table the install already has ([features]) extended in place; and the
+    user's trust of the project, which Codex asks for before it reads the project's .codex/config.toml (where
+    `--project` puts the hooks; the installer says so), as Codex records it."""
+    mock = CODEX_CONFIG.format(base_url=base_url) + f'[projects."{project}"]\ntrust_level = "trusted"\n'
+
     top, _, tables = mock.partition("\n[")
     text = installed_config
     for table in ("[" + tables).split("\n["):
@@ -110,7 +115,7 @@ class Run:
             shutil.copytree(seed, self.project, dirs_exist_ok=True)
 
     def env_for(self, base_url: str) -> dict:
-        config = with_mock_provider(self.installed["config"], base_url)
+        config = with_mock_provider(self.installed["config"], base_url, self.project)
         (self.codex_home / "config.toml").write_text(config, encoding="utf-8")
         return self.env(base_url)
 
