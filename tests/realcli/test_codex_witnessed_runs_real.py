@@ -17,7 +17,8 @@ witness off: each run must be "witnessed": true with "witness_agent": "codex". T
   user, asked for and cited, and a search the agent claims is refused (TRZ143, below);
 - deliberate with Claude as the consultee, the user's constraint cited and execution evidence (a command the
   PostToolUse hook saw run);
-- council headless (Codex consulting itself, in nested `codex exec` sessions).
+- council with one `argcheck consult` per persona and round (Codex consulting itself, in nested `codex exec`
+  sessions; the headless `init council --run` starts unwitnessed by design).
 
 No tool call may be refused or fail (the `--json` stream and the tool outputs the model received), each turn
 ends with its scripted reply, and `argcheck validate` passes. Then the negative cases: a stop mid-protocol is
@@ -35,7 +36,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from codexplans import FINISHED, council_headless_plan, deliberate_plan, start, toulmin_plan
+from codexplans import FINISHED, council_plan, deliberate_plan, start, toulmin_plan
 from codexrun import CodexPlan, SandboxAccess, drive, exec_command, scratch_dir
 from kit.skillrun import FIXTURES
 from mock_llm_server import CLAUDE_ENV, CODEX_CONFIG
@@ -136,10 +137,19 @@ class Run:
         return json.loads((self.project / state).read_text(encoding="utf-8"))
 
 
+ASK_SOURCES = "Over to you: web_search?"  # how user_turns words the agent's question for the user's sources
+GATE_BLOCKS = 3  # harness/stopgate.MAX_BLOCKS: the stops in a row the Stop gate sends back
+
+
 def triz_plan(run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """The skill's triz run, every web_search the sources the user gave (Codex cannot witness a search)."""
+    """The skill's triz run, every web_search the sources the user gave (Codex cannot witness a search). While
+    the agent waits for sources the research is still its move, so the Stop gate sends its stop back, up to
+    GATE_BLOCKS times in a row; the agent asks again each time, and then the gate lets it stop."""
     commands, state = skill_commands("triz")
     plan = user_turns(start("triz"), sources_from_the_user(commands))
+    for turn in plan.turns:
+        if turn.steps and turn.steps[-1] == {"reply": ASK_SOURCES}:
+            turn.steps += [{"reply": ASK_SOURCES}] * GATE_BLOCKS
     return plan.reply("Here is the Knowledge Document."), state, SandboxAccess()
 
 
@@ -150,7 +160,7 @@ def witnessed_deliberate_plan(run) -> tuple[CodexPlan, str, SandboxAccess]:
 
 
 PLANS = {"toulmin": toulmin_plan, "triz": triz_plan, "deliberate": witnessed_deliberate_plan,
-         "council-headless": council_headless_plan}
+         "council": council_plan}  # council one consult per persona: its headless run is unwitnessed by design
 
 
 def said(call) -> str:

@@ -119,7 +119,8 @@ READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 FAST_TOOLS = {"gemini": ({"run_shell_command": "Bash", "read_file": "Read", "glob": "Glob", "grep_search": "Grep",
                           "search_file_content": "Grep", "list_directory": "Glob"},
                          {"Read": "file_path", "Grep": "dir_path", "Glob": "dir_path"},
-                         (b'"write_file"', b'"replace"', b'"read_many_files"'))}
+                         (b'"write_file"', b'"replace"', b'"read_many_files"')),
+              "codex": ({}, READER_FIELDS, (*EDITOR_NAMES, b'"apply_patch"'))}
 
 
 def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:

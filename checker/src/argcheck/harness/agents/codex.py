@@ -4,6 +4,8 @@ and against events it sent a capture hook: tests/fixtures/agent-events/codex).
 Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse and Stop are shaped like Claude Code's
 (`tool_name` "Bash", `tool_input.command`, `prompt`, `stop_hook_active`, `last_assistant_message`).
 PermissionRequest (Codex is about to ask the user to approve a command) is read as a PreToolUse.
+Its editor, apply_patch, reaches PreToolUse with the patch text as `tool_input.command` (measured: the files
+are named only inside it, `*** Update File: PATH`): each file it names is an Edit or Write call of its own.
 PostToolUse's `tool_response` is the command's output as one string, without its exit code: the exit code
 is read from the rollout file (`transcript_path`), where Codex has written the call's `exec_command_end`.
 
@@ -19,6 +21,7 @@ Answers, as the binary's output parser accepts them:
 from __future__ import annotations
 
 import os
+import re
 
 from argcheck.harness.agents import EVENT_NAMES, common, text
 
@@ -45,6 +48,9 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     tool, tool_input = data.get("tool_name"), data.get("tool_input")
     if not text(tool) or not isinstance(tool_input, dict):
         return None
+    if tool == "apply_patch":  # Codex's editor: the files are named inside the patch text
+        edits = patched_files(tool_input.get("command"), data["cwd"])
+        return [dict(base, tool_name=kind, tool_input={"file_path": path}) for kind, path in edits] or None
     if tool != "Bash":
         return [dict(base, tool_name=tool, tool_input=tool_input)]  # NetworkAccess, MCP tools: no decision
     if not text(tool_input.get("command")):
@@ -53,6 +59,19 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     if event != "PostToolUse":
         return [call]
     return [_finished(call, data.get("tool_response"), data.get("tool_use_id"))]
+
+
+PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+?)\s*$", re.M)
+
+
+def patched_files(patch, cwd: str) -> list[tuple[str, str]]:
+    """The files an apply_patch call writes, as the editor calls the core knows: ("Write", path) for a file
+    added, deleted or moved to, ("Edit", path) for one updated; paths made absolute from `cwd`. None of them
+    (an empty or foreign text): []."""
+    if not text(patch):
+        return []
+    return [("Edit" if kind == "Update File" else "Write", os.path.join(cwd, path))
+            for kind, path in PATCH_FILE.findall(patch)]
 
 
 def _finished(call: dict, response, call_id) -> dict:
