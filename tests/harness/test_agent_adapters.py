@@ -43,7 +43,8 @@ def test_codex_events_are_claude_shaped():
     assert canonical("codex", "UserPromptSubmit")["prompt"] == "capture: first prompt"
     pre = canonical("codex", "PreToolUse-Bash-2")
     assert (pre["tool_name"], pre["tool_input"]) == ("Bash", {"command": "ls /nonexistent-dir"})
-    assert pre["transcript_path"].startswith("/home/user/.codex/sessions/") and pre["transcript_path"].endswith(".jsonl")
+    assert pre["transcript_path"].startswith("/home/user/.codex/sessions/")
+    assert pre["transcript_path"].endswith(".jsonl")
     asked = canonical("codex", "PermissionRequest-Bash.schema")
     assert (asked["tool_name"], asked["tool_input"]["command"]) == ("Bash", "argcheck next .argcheck/run.json")
     stop, again = canonical("codex", "Stop"), canonical("codex", "Stop-after-block")
@@ -158,3 +159,20 @@ def test_a_changed_shape_gives_a_canonical_input_or_none_never_an_error(agent):
             calls = module.canonical(data["hook_event_name"], changed)
             assert calls is None or all(isinstance(call.get("session_id"), str) and isinstance(call.get("cwd"), str)
                                         for call in calls)
+
+
+def test_a_codex_patch_is_one_editor_call_per_file():
+    calls = codex.canonical("PreToolUse", fixture("codex", "PreToolUse-apply_patch"))
+    assert [(c["tool_name"], c["tool_input"]) for c in calls] == [("Write", {"file_path": PROJECT + "/notes.txt"})]
+    patch = ("*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** Delete File: /abs/b.py\n"
+             "*** Update File: c.py\n*** Move to: .argcheck/t.json\n*** End Patch\n")
+    data = dict(fixture("codex", "PreToolUse-apply_patch"), tool_input={"command": patch})
+    assert [(c["tool_name"], c["tool_input"]["file_path"]) for c in codex.canonical("PreToolUse", data)] == [
+        ("Edit", PROJECT + "/a.py"), ("Edit", "/abs/b.py"), ("Edit", PROJECT + "/c.py"),
+        ("Write", PROJECT + "/.argcheck/t.json")]
+    assert codex.canonical("PreToolUse", dict(data, tool_input={"command": "no files"})) is None
+
+
+def test_a_claude_code_input_cannot_name_another_event():
+    data = {"session_id": "s", "cwd": "/p", "tool_name": "Bash", "tool_input": {"command": "ls"}, "event": "Stop"}
+    assert "event" not in adapter("claude").canonical("PreToolUse", data)[0]

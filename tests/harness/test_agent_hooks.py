@@ -227,3 +227,100 @@ def test_reports_say_which_agent_witnessed_the_run(project, homes):
     report = subprocess.run([sys.executable, "-m", "argcheck", "next", ".argcheck/t.json", "--format", "json"],
                             cwd=project, env=full, capture_output=True, text=True).stdout
     assert json.loads(report)["witness_agent"] == "codex"
+    markdown = subprocess.run([sys.executable, "-m", "argcheck", "render", ".argcheck/t.json"], cwd=project,
+                              env=full, capture_output=True, text=True).stdout
+    assert "> witnessed by Codex CLI's hooks" in markdown
+    from argcheck.cli.view.run import witnessed
+    from argcheck.core.exporting import run_facts
+
+    doc = json.loads((project / ".argcheck" / "t.json").read_text())
+    assert witnessed(doc["header"]) == "witnessed by Codex CLI's hooks"
+    assert run_facts(doc, "x.json")["witness_agent"] == "codex"
+
+
+def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
+    rollout = tmp_path / "codex-home" / "sessions" / "2026" / "rollout-x.jsonl"
+    chat = Path(homes["HOME"]) / ".gemini" / "tmp" / "project" / "chats" / "session-x.json"
+    env = {"CODEX_HOME": str(tmp_path / "codex-home")}
+    for target in (rollout, chat):
+        edit = event("gemini", "BeforeTool-write_file", project, tool_input={"file_path": str(target), "content": "{}"})
+        answer = json.loads(agent_hook("gemini", "BeforeTool", edit, homes, env=env).stdout)
+        assert answer["decision"] == "deny" and "transcript" in answer["reason"]
+    shell = event("codex", "PreToolUse-Bash", project, tool_input={"command": f"echo x >> {rollout}"})
+    answer = json.loads(agent_hook("codex", "PreToolUse", shell, homes, env=env).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_a_resumed_session_restates_the_open_runs(project, homes, agent):
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
+    fresh = agent_hook(agent, "SessionStart", event(agent, "SessionStart-startup", project), homes)
+    assert fresh.returncode == 0 and fresh.stdout == b""
+    done = agent_hook(agent, "SessionStart", event(agent, "SessionStart-resume", project), homes)
+    specific = json.loads(done.stdout)["hookSpecificOutput"]
+    assert specific["hookEventName"] == "SessionStart" and ".argcheck/t.json" in specific["additionalContext"]
+
+
+@pytest.mark.parametrize("agent", ["codex", "gemini"])
+def test_changed_shapes_through_the_whole_hook_never_fail_and_never_decide(project, homes, agent, monkeypatch):
+    """Every captured event with each field dropped or given another type, through the adapter and the core
+    (in this process, with a run open and the CLI's own command reader): never an exception; a shape the
+    adapter does not know gets no answer at all, and only a known one can get an allow."""
+    from argcheck.cli.fastpath import read_command
+    from argcheck.harness import events
+    from argcheck.harness.agents import EVENT_NAMES, adapter
+
+    from tests.harness.test_agent_adapters import mutations
+
+    init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
+    for name, value in homes.items():
+        monkeypatch.setenv(name, value)
+    unknown = 0
+    for path in sorted((FIXTURES / agent).glob("*.json")):
+        data = json.loads(path.read_text())
+        own = data["hook_event_name"]
+        if EVENT_NAMES[agent].get(own) is None:
+            continue
+        for changed in mutations(dict(data, cwd=str(project))):
+            answer = events.answered(agent, own, EVENT_NAMES[agent][own], json.dumps(changed).encode(), read_command)
+            if adapter(agent).canonical(own, json.loads(json.dumps(changed))) is None:
+                unknown += 1
+                assert answer is None, (path.name, changed)
+    assert unknown > 50
+
+
+def test_a_codex_patch_that_reaches_a_state_file_is_denied(project, homes):
+    patch = "*** Begin Patch\n*** Update File: notes.md\n*** Add File: .argcheck/t.json\n+{}\n*** End Patch\n"
+    changed = event("codex", "PreToolUse-apply_patch", project, tool_input={"command": patch})
+    answer = json.loads(agent_hook("codex", "PreToolUse", changed, homes).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    fine = event("codex", "PreToolUse-apply_patch", project)
+    assert agent_hook("codex", "PreToolUse", fine, homes).stdout == b""
+
+
+def test_a_codex_patch_through_a_link_into_the_state_directory_is_denied(project, homes):
+    (project / "innocent.txt").symlink_to(project / ".argcheck" / "t.json")
+    patch = "*** Begin Patch\n*** Update File: innocent.txt\n@@\n-a\n+b\n*** End Patch\n"
+    changed = event("codex", "PreToolUse-apply_patch", project, tool_input={"command": patch})
+    answer = json.loads(agent_hook("codex", "PreToolUse", changed, homes).stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_a_gemini_edit_through_a_link_into_the_state_directory_is_denied(project, homes):
+    (project / "innocent.txt").symlink_to(project / ".argcheck" / "t.json")
+    edit = event("gemini", "BeforeTool-replace", project, tool_input={"file_path": str(project / "innocent.txt"),
+                                                                      "old_string": "a", "new_string": "b"})
+    done = agent_hook("gemini", "BeforeTool", edit, homes, env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert json.loads(done.stdout)["decision"] == "deny"
+
+
+def test_gemini_read_many_files_into_the_key_is_denied_even_with_no_state_directory(tmp_path, homes):
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    key = str(Path(homes["XDG_CONFIG_HOME"]) / "argcheck" / "witness.key")
+    reads = event("gemini", "BeforeTool-read_file", bare, tool_name="read_many_files",
+                  tool_input={"include": ["README.md", key]})
+    done = agent_hook("gemini", "BeforeTool", reads, homes, env={"CLAUDE_PROJECT_DIR": str(bare)})
+    assert json.loads(done.stdout)["decision"] == "deny"
+    fine = dict(reads, tool_input={"include": ["README.md", "src/*.py"]})
+    assert agent_hook("gemini", "BeforeTool", fine, homes, env={"CLAUDE_PROJECT_DIR": str(bare)}).stdout == b""

@@ -265,14 +265,14 @@ def test_an_unwitnessed_decision_log_marks_user_entries_and_executions(tmp_path)
 
 
 def test_witnessing_off_starts_an_unwitnessed_run_that_says_so(tmp_path, monkeypatch):
-    from argcheck.files import witnesslog
+    from argcheck.files import sessionmarks, witnesslog
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("ARGCHECK_CONVERSATION_ID", "conv-1")
     witnesslog.load_key(witnesslog.key_dir(), create=True)
-    assert witnesslog.hooks_in_place() is True
+    assert sessionmarks.hooks_in_place() is True
     monkeypatch.setenv("ARGCHECK_WITNESS", "off")
-    assert witnesslog.hooks_in_place() is False
+    assert sessionmarks.hooks_in_place() is False
 
 
 def test_a_headless_run_the_agent_starts_under_the_hooks_is_witnessed_too(tmp_path):

@@ -341,6 +341,9 @@ class _Handler(BaseHTTPRequestHandler):
             tool = step["tool"]
             items = [{"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
                       "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}]
+            if isinstance(tool.get("input"), str):  # a freeform tool (Codex's apply_patch): its text as is
+                items = [{"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
+                          "name": tool["name"], "input": tool["input"]}]
         else:
             items = [{"type": "message", "role": "assistant", "id": f"msg_{number}",
                       "content": [{"type": "output_text", "text": text, "annotations": []}]}]

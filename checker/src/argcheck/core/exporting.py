@@ -35,10 +35,16 @@ def export_text(spec, state, doc: dict, fmt: str, source: str = "", findings=())
 
 
 def run_facts(doc: dict, source: str) -> dict:
-    """What the record says about the run itself: id, protocol, head hash, moves, witnessed, date."""
+    """What the record says about the run itself: id, protocol, head hash, moves, witnessed (and by which
+    agent's hooks), date."""
     moves = doc.get("moves") or []
     last_at = moves[-1].get("at") if moves and isinstance(moves[-1], dict) else doc.get("created_at")
     date = last_at[:10] if isinstance(last_at, str) and re.match(r"\d{4}-\d\d-\d\d", last_at) else ""
     return {"id": doc.get("id", ""), "protocol": doc.get("protocol", ""), "head": doc.get("head", ""),
             "moves": len(moves), "witnessed": witnessing.is_witnessed(doc.get("header")), "date": date,
-            "source": source if source != "-" else ""}
+            "source": source if source != "-" else "", **_witness_agent(doc.get("header"))}
+
+
+def _witness_agent(header) -> dict:
+    agent = header.get("witness_agent") if witnessing.is_witnessed(header) else None
+    return {"witness_agent": agent} if agent in witnessing.AGENTS else {}

@@ -102,7 +102,10 @@ def _option(option: dict) -> str:
 
 
 def _more(decision: dict, run: dict) -> str:
-    witnessed = ("witnessed: the user's decisions and research were recorded by the agent's hooks"
+    from argcheck.core.witnessing import AGENTS
+
+    whose = f"{AGENTS[run['witness_agent']]}'s" if run.get("witness_agent") in AGENTS else "the agent's"
+    witnessed = (f"witnessed: the user's decisions and research were recorded by {whose} hooks"
                  if run.get("witnessed") else
                  "unwitnessed: user decisions and research are as the agent recorded them")
     facts = [f"NOT VALID: the run has error findings ({', '.join(run['errors'])}); run argcheck validate"

@@ -26,6 +26,11 @@ from argcheck.core.rules import finding
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
 HEADER_FIELD = "witnessed"
 AGENTS = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}  # whose hooks witness a run
+# What an agent's hooks can never see, by record kind: a rule that finds no record says why, never accepts
+# the agent's word instead.
+BLIND_SPOTS = {"codex": {"web_search": "Codex CLI runs its web search inside the model's own tool, where no "
+                                       "hook sees it: ask the user for the sources (their move cites the prompt "
+                                       "that gave them)"}}
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
 
 
@@ -76,6 +81,12 @@ class Witness:
         """The witnessed calls of one kind ("bash", "web_search", "web_fetch", "prompt") that the client's
         transcript backs."""
         return [record for record in self.records if record.get("kind") == kind and self.backed(record)]
+
+
+def blind_spot(witness: Witness | None, kind: str) -> str | None:
+    """Why the agent that witnesses the run can never have a record of this kind, or None."""
+    agent = getattr(witness, "agent", None)
+    return BLIND_SPOTS.get(agent, {}).get(kind) if isinstance(agent, str) else None
 
 
 def start_fields(witness: Witness) -> dict:

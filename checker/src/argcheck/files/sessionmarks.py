@@ -5,7 +5,7 @@ key's directory (`key_dir()/sessions/AGENT-SESSION.json`, 0600 in a 0700 directo
 the agent's tools out of that directory): the agent, the session id, its transcript, and the agent's own
 process (the hook's nearest ancestor that is no shell or interpreter: its pid and start time, from /proc).
 
-`argcheck init` (files/witnesslog.harness_session) then finds its conversation:
+`argcheck init` (harness_session) then finds its conversation:
 - Claude Code: ARGCHECK_CONVERSATION_ID, which the SessionStart hook exported through CLAUDE_ENV_FILE;
 - Codex CLI: CODEX_THREAD_ID (every shell command sees it; it is the hooks' session_id), with its marker;
 - Gemini CLI (its shell commands see no session id): the marker whose agent process is an ancestor of the
@@ -143,3 +143,25 @@ def ancestor_session(key_dir: str, agent: str = "gemini") -> dict | None:
         if best is None or rank > best[0]:
             best = (rank, marker)
     return best[1] if best else None
+
+
+def harness_session() -> tuple[str, str | None] | None:
+    """The agent and conversation a run started now is witnessed in, or None when it is not witnessed: the
+    witness key exists and an agent's SessionStart hook saw this conversation start (files/sessionmarks.py:
+    Claude Code's exported ARGCHECK_CONVERSATION_ID, Codex's CODEX_THREAD_ID with its marker, Gemini's
+    marker on an ancestor process), unless the user turned witnessing off (ARGCHECK_WITNESS=off): the run
+    then says "unwitnessed" in every report."""
+    from argcheck.files.witnesslog import CONVERSATION_VARIABLE, key_dir, load_key
+
+    if os.environ.get("ARGCHECK_WITNESS") == "off" or load_key(key_dir(), create=False) is None:
+        return None
+    if os.environ.get(CONVERSATION_VARIABLE):
+        return "claude", os.environ[CONVERSATION_VARIABLE]
+    thread = os.environ.get("CODEX_THREAD_ID")
+    marker = codex_session(key_dir(), thread) if thread else ancestor_session(key_dir())
+    return (marker["agent"], marker["session"]) if marker else None
+
+
+def hooks_in_place() -> bool:
+    """Whether a run started now is witnessed (harness_session)."""
+    return harness_session() is not None

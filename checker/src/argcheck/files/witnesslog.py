@@ -2,7 +2,7 @@
 witnessed run (the harness's hooks write the log: harness/witness.py).
 
 `argcheck init` marks a run witnessed when the hooks are in place: an agent's SessionStart hook saw the
-conversation start (harness_session) and made the witness key. Every later command on that
+conversation start (files/sessionmarks.py) and made the witness key. Every later command on that
 run reads the log beside the state file, verifies it with the key, and passes the verified records to the
 rules (core/witnessing.py); no rule reads a file.
 """
@@ -189,38 +189,18 @@ def _anchor(handle, key: bytes, after: int, offset: int) -> tuple[str, str | Non
     return entry["mac"], None
 
 
-def harness_session() -> tuple[str, str | None] | None:
-    """The agent and conversation a run started now is witnessed in, or None when it is not witnessed: the
-    witness key exists and an agent's SessionStart hook saw this conversation start (files/sessionmarks.py:
-    Claude Code's exported ARGCHECK_CONVERSATION_ID, Codex's CODEX_THREAD_ID with its marker, Gemini's
-    marker on an ancestor process), unless the user turned witnessing off (ARGCHECK_WITNESS=off): the run
-    then says "unwitnessed" in every report."""
-    if os.environ.get("ARGCHECK_WITNESS") == "off" or load_key(key_dir(), create=False) is None:
-        return None
-    if os.environ.get(CONVERSATION_VARIABLE):
-        return "claude", os.environ[CONVERSATION_VARIABLE]
-    from argcheck.files import sessionmarks
-
-    thread = os.environ.get("CODEX_THREAD_ID")
-    marker = sessionmarks.codex_session(key_dir(), thread) if thread else sessionmarks.ancestor_session(key_dir())
-    return (marker["agent"], marker["session"]) if marker else None
-
-
-def hooks_in_place() -> bool:
-    """Whether a run started now is witnessed (harness_session)."""
-    return harness_session() is not None
-
-
-def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None):
+def read_witness(state_dir: str, after: int = 0, offset: int = 0, until: int | None = None, session=None,
+                 agent=None):
     """The verified records of `state_dir`'s witness log after record `after` (ending at byte `offset`), up to
-    record `until`: a core Witness (problems: what does not verify) of the run's `session`."""
+    record `until`: a core Witness (problems: what does not verify) of the run's `session` and `agent`."""
     from argcheck.core.witnessing import Witness  # not at import: the hooks that write the log need none of it
 
     key = load_key(key_dir(), create=False)
     if key is None:
-        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session)
+        return Witness([], [f"has no key ({os.path.join(key_dir(), KEY_NAME)} is missing)"], after, offset, session,
+                       agent=agent)
     records, problems, end = read_since(state_dir, key, after, offset, until)
-    return Witness(records, problems, after, end, session)
+    return Witness(records, problems, after, end, session, agent=agent)
 
 
 RECENT = 8 * 1024 * 1024  # what `argcheck witness` reads of the log: its end
@@ -273,7 +253,7 @@ def _genuine(line, key: bytes) -> tuple[dict | None, str | None]:
 
 def witness_at_start(state_dir: str, session: tuple[str, str | None] | None = None):
     """For `argcheck init` with the hooks in place: where the log ends (the run's records come after it), the
-    agent and the conversation the command runs in (`session`, from harness_session: its records are the
+    agent and the conversation the command runs in (`session`, from sessionmarks.harness_session: its records are the
     run's); nothing of the log is verified yet."""
     from argcheck.core.witnessing import Witness
 
@@ -295,7 +275,7 @@ def witness_for(doc, path: str | None):
     if not (_count(after) and _count(offset)):
         after, offset = 0, 0  # a run from before the offset was kept: the whole log
     witness = read_witness(os.path.dirname(os.path.abspath(path)), after, offset, _last_stamp(doc),
-                           header.get("witness_session"))
+                           header.get("witness_session"), header.get("witness_agent"))
     from argcheck.files.transcripts import attach
 
     return attach(witness)

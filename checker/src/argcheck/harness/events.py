@@ -117,10 +117,10 @@ EDITOR_NAMES = (b'"Edit"', b'"Write"', b'"MultiEdit"', b'"NotebookEdit"')
 READER_FIELDS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 # The fast path's view of an agent whose tools are not Claude Code's, read without its adapter (nor json).
 FAST_TOOLS = {"gemini": ({"run_shell_command": "Bash", "read_file": "Read", "glob": "Glob", "grep_search": "Grep",
-                          "search_file_content": "Grep", "list_directory": "Glob"},
+                          "search_file_content": "Grep", "list_directory": "Glob", "read_many_files": None},
                          {"Read": "file_path", "Grep": "dir_path", "Glob": "dir_path"},
-                         (b'"write_file"', b'"replace"', b'"read_many_files"')),
-              "codex": ({}, READER_FIELDS, (*EDITOR_NAMES, b'"apply_patch"'))}
+                         (b'"write_file"', b'"replace"')),
+              "codex": ({}, READER_FIELDS, EDITOR_NAMES + (b'"apply_patch"',))}
 
 
 def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
@@ -131,13 +131,13 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     it names argcheck or the witness, and it is no file editor's call (an editor may reach a state file
     through a symlink) unless the project has no state directory and the call names no `projects` folder
     (the client's transcripts are guarded in every project), or its target plainly lies elsewhere. The other
-    events: the project (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set, else the event's `cwd`) has
+    events: the project (CLAUDE_PROJECT_DIR, which Claude Code and Gemini CLI set; Codex's event `cwd`) has
     no state directory, so no run is open. SessionStart always runs: once per session, it marks the
     conversation's start. Stop, UserPromptSubmit and PostToolUse also do nothing when the run index says every
     run of the project is closed."""
     if event == "SessionStart":
         return False
-    project = _project(data)
+    project = _project(data, agent)
     if event == "PreToolUse":
         lowered = data.lower()
         if b"argcheck" in lowered or b"witness" in lowered or not _clear_of_the_witness(data, agent, project):
@@ -149,10 +149,12 @@ def nothing_to_do(event: str, data: bytes, agent: str = "claude") -> bool:
     return _no_state_dir(project) or _no_open_run(project)
 
 
-def _project(data: bytes) -> str:
-    """The project as the hook's core will take it (harness/places.project_dir), read without parsing."""
+def _project(data: bytes, agent: str) -> str:
+    """The project as the hook's core will take it (harness/places.project_dir), read without parsing: Claude
+    Code always names it (CLAUDE_PROJECT_DIR; without it the fast path decides nothing); Codex CLI does not,
+    so its event's `cwd` does."""
     project = os.environ.get("CLAUDE_PROJECT_DIR", "")
-    if os.path.isabs(project):
+    if os.path.isabs(project) or agent == "claude":
         return project
     from argcheck.harness import rawinput
 
@@ -170,6 +172,8 @@ def _clear_of_the_witness(data: bytes, agent: str, project: str) -> bool:
         return False  # not plainly written: the full check reads it
     names, fields = FAST_TOOLS[agent][:2] if agent in FAST_TOOLS else ({}, READER_FIELDS)
     tool = names.get(tool, tool)
+    if tool is None:
+        return False  # several paths in one call (Gemini's read_many_files): the full check reads each
     if tool != "Bash" and tool not in fields:
         return True
     from argcheck.harness import witnessguard
@@ -205,11 +209,11 @@ def _edits_elsewhere(data: bytes, project: str) -> bool:
         return False
     from argcheck.files.witnesslog import key_dir
     from argcheck.harness.places import inside
-    from argcheck.harness.witnessguard import transcripts_dir
+    from argcheck.harness.witnessguard import transcripts_dirs
 
     target = os.path.realpath(path)
     return not any(inside(target, root) for root in (os.path.realpath(os.path.join(project, ".argcheck")),
-                                                     key_dir(), transcripts_dir()))
+                                                     key_dir(), *transcripts_dirs()))
 
 
 def _no_open_run(project: str) -> bool:

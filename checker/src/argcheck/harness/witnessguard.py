@@ -44,7 +44,7 @@ def check_bash(command, cwd: str, key_dir: str) -> str | None:
         for text, _computed in words:
             if _reaches_key(text, cwd, key_dir):
                 return denial(tampering.KEY_REASON)
-            if _reaches_key(text, cwd, transcripts_dir()):
+            if any(_reaches_key(text, cwd, where) for where in transcripts_dirs(shell=True)):
                 return denial(TRANSCRIPT_REASON)
         why = _script_reason(words, cwd)
         if why:
@@ -69,7 +69,8 @@ def check_tool(tool_input: dict, cwd: str, key_dir: str, edits: bool = False, pr
             return denial(tampering.KEY_REASON)
         if edits and isinstance(value, str) and value and _edits_the_hook(value, cwd, project):
             return denial(tampering.HOOK_REASON + " (its code or launcher)")
-        if edits and isinstance(value, str) and value and _reaches_key(value, cwd, transcripts_dir()):
+        if edits and isinstance(value, str) and value and any(_reaches_key(value, cwd, where)
+                                                              for where in transcripts_dirs()):
             return denial(TRANSCRIPT_REASON)
     pattern = tool_input.get("pattern")
     base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else cwd
@@ -87,6 +88,15 @@ def transcripts_dir() -> str:
     the client's own rules, except by Bash, which names no path there at all."""
     base = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
     return os.path.join(_real(base), "projects")
+
+
+def transcripts_dirs(shell: bool = False) -> list[str]:
+    """Every agent's transcripts: Claude Code's, Codex CLI's rollouts ($CODEX_HOME, else ~/.codex, /sessions)
+    and, for the editors only (`shell` False), Gemini CLI's sessions (~/.gemini/tmp, which also holds the
+    plans and files Gemini's own shell commands read)."""
+    codex = os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex")
+    found = [transcripts_dir(), os.path.join(_real(codex), "sessions")]
+    return found if shell else found + [os.path.join(_real(os.path.join(os.path.expanduser("~"), ".gemini")), "tmp")]
 
 
 def _edits_the_hook(path: str, cwd: str, project: str | None) -> bool:

@@ -94,9 +94,10 @@ def command():
 
 
 def _witnessed_if_hooked(env, state: str | None):
-    """With argcheck's hooks in place (files/witnesslog.hooks_in_place), the run is made witnessed; its
+    """With argcheck's hooks in place (files/sessionmarks.harness_session), the run is made witnessed; its
     witness log is the one beside the state file."""
-    from argcheck.files.witnesslog import harness_session, witness_at_start
+    from argcheck.files.sessionmarks import harness_session
+    from argcheck.files.witnesslog import witness_at_start
 
     session = harness_session()
     if session is None:
@@ -127,12 +128,12 @@ def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
 def _harness_conversation() -> str | None:
     """The agent conversation the harness names (ARGCHECK_CONVERSATION_ID, exported by Claude Code's
     `argcheck hook SessionStart`; else the Codex or Gemini conversation whose start the hooks marked:
-    files/witnesslog.harness_session), so that the Stop hook knows which runs this conversation started."""
+    files/sessionmarks.harness_session), so that the Stop hook knows which runs this conversation started."""
     import re
 
     value = os.environ.get("ARGCHECK_CONVERSATION_ID", "")
     if not value:
-        from argcheck.files.witnesslog import harness_session
+        from argcheck.files.sessionmarks import harness_session
 
         session = harness_session()
         value = session[1] or "" if session else ""

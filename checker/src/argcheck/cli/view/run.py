@@ -86,7 +86,12 @@ def validate_line(run: Run) -> tuple[str, str]:
 
 
 def witnessed(header: dict) -> str:
-    """Whether the run was witnessed by hooks, as its header records it (no record: not witnessed)."""
+    """Whether the run was witnessed by hooks, and whose, as its header records it (no record: not
+    witnessed)."""
+    from argcheck.core.witnessing import AGENTS
+
+    if header.get("witnessed") is True and header.get("witness_agent") in AGENTS:
+        return f"witnessed by {AGENTS[header['witness_agent']]}'s hooks"
     for key in ("witnessed", "witness"):
         if key in header and header[key] not in (None, False, ""):
             value = header[key]

@@ -9,7 +9,8 @@ The core's answer is Claude Code's (harness/answers.py). Each adapter module has
 
   AGENT          its name, as `argcheck hook --agent NAME` takes it
   EVENTS         the agent's event name -> the canonical event (None: known, nothing to do)
-  canonical(event, data) -> list of canonical inputs (one per tool call the event stands for), or None
+  canonical(event, data) -> list of canonical inputs (one per tool call the event stands for; "event" in one
+                 names another canonical event for it, as PostToolUseFailure for a failed command), or None
                  when the event's shape is not the one the adapter knows (the core then decides nothing)
   answer(event, core_answer) -> the agent's answer (None: print nothing, no decision)
 

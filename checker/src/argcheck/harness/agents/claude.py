@@ -8,7 +8,8 @@ EVENTS = {name: name for name in ("PreToolUse", "PostToolUse", "PostToolUseFailu
 
 
 def canonical(event: str, data: dict) -> list[dict]:
-    return [data]
+    """The input as it is; an "event" key (how other adapters re-route a call, PostToolUseFailure) dropped."""
+    return [{key: value for key, value in data.items() if key != "event"}]
 
 
 def answer(event: str, core_answer: dict | None) -> dict | None:

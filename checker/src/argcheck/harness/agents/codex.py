@@ -4,10 +4,10 @@ and against events it sent a capture hook: tests/fixtures/agent-events/codex).
 Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse and Stop are shaped like Claude Code's
 (`tool_name` "Bash", `tool_input.command`, `prompt`, `stop_hook_active`, `last_assistant_message`).
 PermissionRequest (Codex is about to ask the user to approve a command) is read as a PreToolUse.
-Its editor, apply_patch, reaches PreToolUse with the patch text as `tool_input.command` (measured: the files
-are named only inside it, `*** Update File: PATH`): each file it names is an Edit or Write call of its own.
 PostToolUse's `tool_response` is the command's output as one string, without its exit code: the exit code
-is read from the rollout file (`transcript_path`), where Codex has written the call's `exec_command_end`.
+is read from the rollout file (`transcript_path`), where Codex has written the finished call's item.
+File edits go through `apply_patch` (tool_name "apply_patch", `tool_input.command` the patch text): one
+Write or Edit call per file the patch names.
 
 Answers, as the binary's output parser accepts them:
 - PreToolUse: only a deny (`permissionDecision: "deny"` with a reason). "allow" (without `updatedInput`)
@@ -21,7 +21,6 @@ Answers, as the binary's output parser accepts them:
 from __future__ import annotations
 
 import os
-import re
 
 from argcheck.harness.agents import EVENT_NAMES, common, text
 
@@ -48,9 +47,8 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     tool, tool_input = data.get("tool_name"), data.get("tool_input")
     if not text(tool) or not isinstance(tool_input, dict):
         return None
-    if tool == "apply_patch":  # Codex's editor: the files are named inside the patch text
-        edits = patched_files(tool_input.get("command"), data["cwd"])
-        return [dict(base, tool_name=kind, tool_input={"file_path": path}) for kind, path in edits] or None
+    if tool == "apply_patch" and text(tool_input.get("command")):
+        return patched_files(base, tool_input["command"])
     if tool != "Bash":
         return [dict(base, tool_name=tool, tool_input=tool_input)]  # NetworkAccess, MCP tools: no decision
     if not text(tool_input.get("command")):
@@ -61,17 +59,20 @@ def canonical(event: str, data: dict) -> list[dict] | None:
     return [_finished(call, data.get("tool_response"), data.get("tool_use_id"))]
 
 
-PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+?)\s*$", re.M)
+PATCH_FILE = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
 
 
-def patched_files(patch, cwd: str) -> list[tuple[str, str]]:
-    """The files an apply_patch call writes, as the editor calls the core knows: ("Write", path) for a file
-    added, deleted or moved to, ("Edit", path) for one updated; paths made absolute from `cwd`. None of them
-    (an empty or foreign text): []."""
-    if not text(patch):
-        return []
-    return [("Edit" if kind == "Update File" else "Write", os.path.join(cwd, path))
-            for kind, path in PATCH_FILE.findall(patch)]
+def patched_files(base: dict, patch: str) -> list[dict] | None:
+    """An apply_patch call as one editor call per file it adds, updates, deletes or moves to (Write for a new
+    file, Edit otherwise), paths taken from the event's cwd; None when it names no file."""
+    calls = []
+    for line in patch.splitlines():
+        for mark in PATCH_FILE:
+            if line.startswith(mark) and line[len(mark):].strip():
+                path = os.path.join(base["cwd"], line[len(mark):].strip())
+                tool = "Edit" if mark in ("*** Update File: ", "*** Delete File: ") else "Write"
+                calls.append(dict(base, tool_name=tool, tool_input={"file_path": path}))
+    return calls or None
 
 
 def _finished(call: dict, response, call_id) -> dict:

@@ -63,6 +63,8 @@ def canonical(event: str, data: dict) -> list[dict] | None:
         last = data.get("prompt_response")
         return [dict(base, stop_hook_active=data["stop_hook_active"], last_assistant_message=last if text(last)
                      else None)]
+    if data.get("tool_name") == "read_many_files":
+        return many_reads(base, data.get("tool_input"))
     call = tool_call(base, data.get("tool_name"), data.get("tool_input"))
     if call is None or event != "AfterTool":
         return [call] if call is not None else None
@@ -88,6 +90,14 @@ def tool_call(base: dict, tool, arguments) -> dict | None:
     if name == "Bash" and text(dir_path) and dir_path:
         base = dict(base, cwd=os.path.join(base["cwd"], dir_path))
     return dict(base, tool_name=name, tool_input=tool_input)
+
+
+def many_reads(base: dict, arguments) -> list[dict] | None:
+    """read_many_files: one Read per path or glob it includes (the witness guard reads each)."""
+    include = arguments.get("include") if isinstance(arguments, dict) else None
+    if not isinstance(include, list) or not include or not all(text(item) and item for item in include):
+        return None
+    return [dict(base, tool_name="Read", tool_input={"file_path": item}) for item in include]
 
 
 def finished(call: dict, response) -> dict:
