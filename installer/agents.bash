@@ -164,6 +164,16 @@ codex_hint() {
   printf '  (workspace-write: argcheck writes its state under the project'"'"'s .argcheck/; network access: deliberate and council call a consultee,\n'
   printf '  whose own folder must be writable too: -c '"'"'sandbox_workspace_write.writable_roots=["%s/.claude/projects"]'"'"' for claude (its transcripts), the CODEX_HOME folder for codex (which lets sandboxed commands change its config);\n' "${HOME}"
   printf '  resume has no --sandbox option and is read-only without sandbox_mode)\n'
+  if [ "${WITH_HOOKS}" = 0 ] && [ "$(agent_config_status codex)" = none ]; then
+    printf '  Without argcheck'"'"'s hooks Codex runs are unwitnessed: ./install.sh --agent codex --hooks adds them (it asks first).\n'
+  fi
+}
+
+# installed | untrusted | edited | none: argcheck's hooks in AGENT's hooks file (agent_hooks.py status).
+agent_config_status() {
+  local files=("$(agent_hooks_file "$1")")
+  if [ "$1" = codex ]; then files+=("$(codex_home)/config.toml"); fi
+  "${PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" status "$1" "${files[@]}" 2>/dev/null || echo none
 }
 
 # --- Gemini CLI --------------------------------------------------------------------------------------
@@ -260,6 +270,8 @@ gemini_hint() {
   if [ -n "${PROJECT}" ]; then printf ' It reads a project'"'"'s skills only in a trusted folder.'; fi
   if [ ! -f "$(gemini_policy_file)" ]; then
     printf ' Without a policy it may not run argcheck commands: ./install.sh --agent gemini --hooks writes one (it asks first).'
+  elif [ "$(agent_config_status gemini)" = none ]; then
+    printf ' Without argcheck'"'"'s hooks its runs are unwitnessed: ./install.sh --agent gemini --hooks adds them (it asks first).'
   fi
   printf '\n'
 }

@@ -56,7 +56,7 @@ hooks_summary() {
     gemini)
       printf 'argcheck hooks for Gemini CLI, in short: they hold Gemini'"'"'s turn end while its run owes a move (3 times at most) and\n'
       printf 'deny shell commands, file writes and edits that change .argcheck/ state; what runs unasked stays the policy'"'"'s (a hook\n'
-      printf 'cannot allow). Every shell, read_file, grep_search, glob, write_file and replace call passes through them. While a\n'
+      printf 'cannot allow). Every shell, file read, write and edit, directory listing, glob and grep passes through them. While a\n'
       printf 'run is open they record your prompts, each shell command with its output, and web search queries and fetched URLs\n'
       witness_line "(at most 64 KB a record) " ;;
   esac
@@ -92,7 +92,7 @@ agent_hooks_file() {
 
 # Runs agent_hooks.py VERB for AGENT on its hooks file (and Codex's trust file) with every event's command.
 agent_hooks() {
-  local verb="$1" agent="$2" files commands=()
+  local verb="$1" agent="$2" files commands=() line
   files=("$(agent_hooks_file "${agent}")")
   if [ "${agent}" = codex ]; then files+=("$(codex_home)/config.toml"); fi
   while IFS= read -r line; do commands+=("${line}"); done < <(hook_commands "${agent}")
@@ -167,29 +167,41 @@ install_agent_hooks() {
   add_to_record "${records}"
 }
 
+# Adds ", the AGENT hooks in FILE" to the uninstall's summary, once per agent and file.
+say_unhooked() {
+  local phrase
+  phrase=", the $(agent_title "$1") hooks in $2"
+  case "${UNINSTALL_SUMMARY}" in *"${phrase}"*) ;; *) UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}${phrase}" ;; esac
+}
+
 # Undoes one of AGENT's hook record lines: "hook FILE<TAB>EVENT<TAB>MATCHER<TAB>COMMAND" (gemini) or
-# "hooks FILE" (codex's marked blocks); says in KEPT_NOTES what was edited by hand and left.
+# "hooks FILE" (codex's marked blocks); says in HOOK_NOTES what was edited by hand and left.
 unhook_agent() {
   local agent="$1" kind="$2" rest="$3" file said
   file="${rest%%$'\t'*}"
   if [ "${DRY_RUN}" = 1 ]; then
     printf '[dry-run] remove the %s hooks argcheck added from %q\n' "$(agent_title "${agent}")" "${file}"
+    say_unhooked "${agent}" "${file}"
     return 0
   fi
   if [ "${kind}" = hooks ]; then
-    said="$("${PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove codex "${file}")" ||
+    said="$("${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove codex "${file}")" ||
       { note "could not remove argcheck's hooks from ${file}; remove the block between '# BEGIN argcheck hook' and '# END argcheck hooks' by hand"; return 0; }
     if [ "${said}" = edited ]; then
       HOOK_NOTES="${HOOK_NOTES}left in place: argcheck's hooks block in ${file}, edited by hand since the install; remove the lines from '# BEGIN argcheck hook' to '# END argcheck hooks' yourself"$'\n'
+    else
+      say_unhooked "${agent}" "${file}"
     fi
     return 0
   fi
   local event matcher command
   rest="${rest#*$'\t'}"; event="${rest%%$'\t'*}"; rest="${rest#*$'\t'}"
   matcher="${rest%%$'\t'*}"; command="${rest#*$'\t'}"
-  said="$("${PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove "${agent}" "${file}" "${event}" "${matcher}" "${command}")" ||
+  said="$("${ARGCHECK_PYTHON:-python3}" "${SOURCE_DIR}/checker/tools/agent_hooks.py" remove "${agent}" "${file}" "${event}" "${matcher}" "${command}")" ||
     { note "could not remove the ${event} hook from ${file}; remove it by hand"; return 0; }
   if [ "${said}" = kept ]; then
     HOOK_NOTES="${HOOK_NOTES}left in place: the ${event} hook in ${file} is not as argcheck added it (edited or gone); check it by hand"$'\n'
+  else
+    say_unhooked "${agent}" "${file}"
   fi
 }

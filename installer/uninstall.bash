@@ -32,25 +32,14 @@ undo_record() {
       "mcp project "*) run_mcp remove project "${rest#mcp project }" || true ;;
       "allow "*) disallow "${rest#allow }" ;;
       "hook "*)
-        if [ "${owner}" = claude ]; then unhook "${rest#hook }"; else unhook_agent "${owner}" hook "${rest#hook }"; fi
-        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}$(hooks_phrase "${owner}" "${rest#hook }")" ;;
-      "hooks "*)
-        unhook_agent "${owner}" hooks "${rest#hooks }"
-        UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}$(hooks_phrase "${owner}" "${rest#hooks }")" ;;
+        if [ "${owner}" = claude ]; then unhook "${rest#hook }"; else unhook_agent "${owner}" hook "${rest#hook }"; fi ;;
+      "hooks "*) unhook_agent "${owner}" hooks "${rest#hooks }" ;;
       "created-file "*) UNDO_FILES="${UNDO_FILES}${owner} ${rest#created-file }"$'\n' ;;
       "mcp "* | "policy "*)
         undo_agent_line "${owner}" "${rest%% *}" "${rest#* }"
         UNINSTALL_SUMMARY="${UNINSTALL_SUMMARY}, $([ "${rest%% *}" = mcp ] && echo "the MCP entry in" || echo "the policy") ${rest#* }" ;;
     esac
   done <"${record}"
-}
-
-# Prints ", the AGENT hooks in FILE" once per agent and file (Claude's hooks were never summed up: nothing).
-hooks_phrase() {
-  local agent="$1" file="${2%%$'\t'*}" phrase
-  [ "${agent}" != claude ] || return 0
-  phrase=", the $(agent_title "${agent}") hooks in ${file}"
-  case "${UNINSTALL_SUMMARY}" in *"${phrase}"*) ;; *) printf '%s' "${phrase}" ;; esac
 }
 
 # Removes the files the install created once nothing of the user's is left in them.

@@ -27,7 +27,8 @@ import sys
 
 from claude_settings import load, save
 
-GEMINI_TOOLS_BEFORE = "^(run_shell_command|write_file|replace|read_file|read_many_files|grep_search|glob)$"
+GEMINI_TOOLS_BEFORE = ("^(run_shell_command|write_file|replace|read_file|list_directory|glob|grep_search"
+                       "|search_file_content)$")
 GEMINI_TOOLS_AFTER = "^(run_shell_command|google_web_search|web_fetch)$"
 # agent -> (timeout in the agent's unit, {event: matcher})
 HOOKS = {
@@ -145,7 +146,7 @@ def gemini_status(path: str) -> str:
     except (OSError, ValueError):
         return "none"
     found = {event for event, groups in (hooks.items() if isinstance(hooks, dict) else [])
-             if isinstance(groups, list) and any("argcheck-hook --agent gemini" in json.dumps(group) for group in groups)}
+             if isinstance(groups, list) and "argcheck-hook --agent gemini" in json.dumps(groups)}
     return "installed" if found >= set(events("gemini")) else ("edited" if found else "none")
 
 
@@ -187,7 +188,7 @@ def main(argv: list[str]) -> int:
         if verb == "status":
             import codex_hooks  # beside this file
 
-            print(codex_hooks.status(*args[:2]) if agent == "codex" else gemini_status(args[0]))
+            print(codex_hooks.status(args[0], args[-1]) if agent == "codex" else gemini_status(args[0]))
             return 0
         if agent == "gemini":
             return gemini(verb, args)

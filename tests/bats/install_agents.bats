@@ -126,7 +126,7 @@ assert_marked_skills_in() {
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
 
-@test "--agent gemini --hooks on a terminal prints the policy's five-line summary, asks y/N, and N changes nothing" {
+@test "--agent gemini --hooks on a terminal prints the hooks' and the policy's five-line summaries, asks y/N once, and N changes nothing" {
   assert_first_install_ok
   local before
   before="$(tree_with_contents "${HOME}" "${PROJECT_DIR}")"
@@ -134,8 +134,9 @@ assert_marked_skills_in() {
   run bash -c 'printf "n\n" | HOME="$2" script -qec "$1" /dev/null' _ \
     "${INSTALL} --prefix ${PREFIX} --agent gemini --project ${PROJECT_DIR} --hooks" "${HOME}"
 
-  [[ "${output}" == *"Gemini CLI policy, in short: "*"It goes to ${HOME}/.gemini/policies/argcheck.toml (the exact policy: add --dry-run)"*"Write it? [y/N]"* ]]
+  [[ "${output}" == *"argcheck hooks for Gemini CLI, in short: "*"They go into ${PROJECT_DIR}/.gemini/settings.json (the exact config: add --dry-run)"*"Gemini CLI runs a project's hooks only in a folder you trust."*"Gemini CLI policy, in short: "*"It goes to ${HOME}/.gemini/policies/argcheck.toml (the exact policy: add --dry-run)"*"Add them? [y/N]"* ]]
   [[ "${output}" != *"[[rule]]"* ]]  # the policy itself only with --dry-run
+  [[ "${output}" != *'"BeforeTool"'* ]]  # the hooks too
   [[ "${output}" == *"no consent given: nothing installed"* ]]
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}")" = "${before}" ]
 }
@@ -289,6 +290,121 @@ PY
   [[ "${output}" == *"[dry-run] write ${HOME}/.gemini/policies/argcheck.toml (the policy above)"* ]]
   [[ "${output}" == *"dry run, nothing changed"* ]]
   [ "$(tree_with_contents "${HOME}" "${PROJECT_DIR}" "${PREFIX}/bin")" = "${before}" ]
+}
+
+# The value of each EVENT's command in Codex's config.toml, and whether its trust is there with the hash Codex
+# computes (argcheck.files.codexhooks.trust_hash, checked against the pinned Codex in tests/realcli/test_agent_install_real.py).
+codex_hooks_report() {
+  python3 - "$1" "$2" "${REPO_DIR}/checker/src" <<'PY'
+import sys, tomllib
+sys.path.insert(0, sys.argv[3])
+from argcheck.files.codexhooks import event_label, trust_hash
+hooks_file, trust_file = sys.argv[1:3]
+hooks = tomllib.load(open(hooks_file, "rb"))["hooks"]
+states = tomllib.load(open(trust_file, "rb"))["hooks"]["state"]
+for event in ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"):
+    index = len(hooks[event]) - 1
+    command = hooks[event][index]["hooks"][0]["command"]
+    trusted = states.get(f"{hooks_file}:{event_label(event)}:{index}:0", {}).get("trusted_hash") == trust_hash(event, None, command, 10)
+    print(event, command, "trusted" if trusted else "UNTRUSTED")
+PY
+}
+
+@test "--agent codex --hooks on a terminal prints the plain summary first, asks y/N, and N changes nothing" {
+  assert_first_install_ok
+  local before
+  before="$(tree_with_contents "${HOME}")"
+
+  run bash -c 'printf "n\n" | HOME="$2" script -qec "$1" /dev/null' _ "${INSTALL} --prefix ${PREFIX} --agent codex --hooks" "${HOME}"
+
+  [[ "${output}" == *"argcheck hooks for Codex CLI, in short: "*"Add them? [y/N]"* ]]  # the summary first
+  local said
+  for said in "Stop" ".argcheck/ state" "Every tool call" "search Codex runs in its own tool is not seen" "your prompts" "shell command" "64 KB" \
+      ".argcheck/witness.jsonl" "0600" "git-ignored" "argcheck witness --purge" \
+      "They go into ${HOME}/.codex/config.toml (the exact config: add --dry-run)" "the trust Codex asks for" "Add them? [y/N]" \
+      "no consent given: nothing installed"; do
+    [[ "${output}" == *"${said}"* ]] || { echo "it does not say: ${said}"; false; }
+  done
+  [[ "${output}" != *"[[hooks."* ]]  # the block itself only with --dry-run
+  [ "$(tree_with_contents "${HOME}")" = "${before}" ]
+}
+
+@test "--agent codex --hooks --yes writes exactly the block --dry-run prints, trusted as Codex computes it, keeping the user's own hooks; --uninstall restores the file byte for byte" {
+  assert_first_install_ok
+  mkdir -p "${HOME}/.codex"
+  printf 'model = "o4"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "my-stop"\n' >"${HOME}/.codex/config.toml"
+  local before config="${HOME}/.codex/config.toml"
+  before="$(tree_with_contents "${HOME}")"
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --hooks --dry-run </dev/null
+  printf '%s\n' "${output}" | sed -n '/^# BEGIN argcheck hooks/,/^# END argcheck hooks/p' >"${BATS_TEST_TMPDIR}/printed.toml"
+  [ "$(tree_with_contents "${HOME}")" = "${before}" ]
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --hooks --yes </dev/null
+  [[ "${output}" == *"argcheck hooks for Codex CLI, in short: "*"installed: "*", Codex CLI hooks in ${config}"$'\n'* ]]
+
+  sed -n '/^# BEGIN argcheck hooks/,/^# END argcheck hooks/p' "${config}" | cmp - "${BATS_TEST_TMPDIR}/printed.toml"
+  run -0 codex_hooks_report "${config}" "${config}"
+  [ "$(printf '%s\n' "${output}" | grep -c " ${PREFIX}/share/argcheck/argcheck-hook --agent codex [A-Za-z]* trusted$")" = 6 ]
+  python3 -c 'import sys, tomllib; d = tomllib.load(open(sys.argv[1], "rb")); assert d["model"] == "o4" and d["hooks"]["Stop"][0]["hooks"][0]["command"] == "my-stop"' "${config}"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --hooks --yes </dev/null
+  [[ "${output}" == *"argcheck hooks for Codex CLI: already in ${config}, nothing to add"* ]]
+  [ "$(grep -c '^# BEGIN argcheck hooks' "${config}")" = 1 ]
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --uninstall
+  [[ "${output}" == *"the Codex CLI hooks in ${config}"* ]]
+  [ "$(tree_with_contents "${HOME}")" = "${before}" ]
+}
+
+@test "--agent codex --project DIR --hooks puts the hooks in DIR/.codex/config.toml and their trust in the user's config" {
+  assert_first_install_ok
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --project "${PROJECT_DIR}" --hooks --yes </dev/null
+  run -0 codex_hooks_report "${PROJECT_DIR}/.codex/config.toml" "${HOME}/.codex/config.toml"
+  [ "$(printf '%s\n' "${output}" | grep -c ' trusted$')" = 6 ]
+  run ! grep -q 'hooks.state' "${PROJECT_DIR}/.codex/config.toml"
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --project "${PROJECT_DIR}" --uninstall
+  [ ! -e "${PROJECT_DIR}/.codex" ] && [ ! -e "${HOME}/.codex" ]
+}
+
+@test "a hand-edited Codex hooks block is left in place on --uninstall, and said; an install over it is refused" {
+  assert_first_install_ok
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --hooks --yes </dev/null
+  sed -i 's/^timeout = 10$/timeout = 20/' "${HOME}/.codex/config.toml"
+  cp "${HOME}/.codex/config.toml" "${BATS_TEST_TMPDIR}/edited.toml"
+
+  run -5 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --hooks --yes </dev/null
+  [[ "${stderr}" == *"edited by hand"* ]]
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent codex --uninstall
+
+  [[ "${output}" == *"left in place: argcheck's hooks block in ${HOME}/.codex/config.toml, edited by hand since the install"* ]]
+  [[ "${output}" != *"the Codex CLI hooks in"* ]]  # not said to be removed
+  cmp "${HOME}/.codex/config.toml" "${BATS_TEST_TMPDIR}/edited.toml"
+}
+
+@test "--agent gemini --hooks --yes adds the hooks to ~/.gemini/settings.json beside the user's own; --uninstall leaves the user's settings as they were" {
+  assert_first_install_ok
+  mkdir -p "${HOME}/.gemini"
+  printf '{"theme": "dark", "hooks": {"BeforeTool": [{"matcher": "x", "hooks": [{"type": "command", "command": "mine"}]}]}}\n' \
+    >"${HOME}/.gemini/settings.json"
+  cp "${HOME}/.gemini/settings.json" "${BATS_TEST_TMPDIR}/users-own.json"
+
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent gemini --hooks --yes </dev/null
+
+  [[ "${output}" == *"installed: "*", Gemini CLI hooks in ${HOME}/.gemini/settings.json, Gemini CLI policy in ${HOME}/.gemini/policies/argcheck.toml"$'\n'* ]]
+  run -0 python3 - "${HOME}/.gemini/settings.json" "${PREFIX}/share/argcheck/argcheck-hook" <<'PY'
+import json, sys
+hooks = json.load(open(sys.argv[1]))["hooks"]
+assert sorted(hooks) == ["AfterAgent", "AfterTool", "BeforeAgent", "BeforeTool", "SessionStart"], hooks
+assert hooks["BeforeTool"][0]["hooks"][0]["command"] == "mine"
+for event, groups in hooks.items():
+    assert groups[-1]["hooks"][0]["command"] == f"{sys.argv[2]} --agent gemini {event}", groups
+print(hooks["BeforeTool"][-1]["matcher"])
+PY
+  [[ "${output}" == *"run_shell_command"*"write_file"*"replace"* ]]
+  run -0 --separate-stderr "${INSTALL}" --prefix "${PREFIX}" --agent gemini --uninstall
+  [[ "${output}" == *"the Gemini CLI hooks in ${HOME}/.gemini/settings.json"* ]]
+  python3 -c 'import json, sys; a, b = (json.load(open(p)) for p in sys.argv[1:]); sys.exit(a != b)' \
+    "${HOME}/.gemini/settings.json" "${BATS_TEST_TMPDIR}/users-own.json"
+  [ ! -e "${HOME}/.gemini/policies" ]
 }
 
 @test "last: a full --uninstall after --agent all --mcp --hooks leaves a fresh HOME and project as they were" {

@@ -136,3 +136,40 @@ def test_codex_home_and_gemini_cli_home_move_where_doctor_looks(box, tmp_path):
     result = doctor(project, env)
     assert skills_line(result.stdout) == "claude none, codex ~, gemini ~", result.stdout
     assert install_line(result.stdout) is None
+
+
+def hooks_line(stdout: str) -> str:
+    found = [line for line in stdout.splitlines() if line.startswith("hooks:     ")]
+    assert len(found) == 1, stdout
+    return found[0][len("hooks:     "):]
+
+
+def test_doctor_says_per_agent_whether_argcheck_hooks_are_installed(box):
+    home, project, _bin, env = box
+    said = hooks_line(doctor(project, env).stdout)
+    assert said.startswith("none: runs are unwitnessed; ./install.sh --agent NAME --hooks"), said
+    launcher = "/opt/share/argcheck/argcheck-hook"
+    (home / ".claude").mkdir()
+    (home / ".claude" / "settings.json").write_text(json.dumps(
+        {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": f"{launcher} Stop"}]}]}}))
+    (project / ".gemini").mkdir()
+    command = f"{launcher} --agent gemini AfterAgent"
+    (project / ".gemini" / "settings.json").write_text(json.dumps(
+        {"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "command": command}]}]}}))
+    tools = str(ROOT / "checker" / "tools")
+    codex = home / ".codex" / "config.toml"
+    added = __import__("subprocess").run(
+        ["python3", f"{tools}/agent_hooks.py", "add", "codex", str(codex), str(codex),
+         *[f"{event}={launcher} --agent codex {event}" for event in
+           ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop")]],
+        capture_output=True, text=True)
+    assert added.returncode == 0, added.stderr
+    assert hooks_line(doctor(project, env).stdout) == "claude ~, codex ~, gemini here"
+    installed = codex.read_text()
+    # A hook of the user's own before argcheck's moves argcheck's to another key, which Codex has no trust for.
+    codex.write_text('[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "mine"\n\n' + installed)
+    assert hooks_line(doctor(project, env).stdout) == \
+        "claude ~, codex ~ (not trusted: Codex skips them; ./install.sh --agent codex --hooks again), gemini here"
+    codex.write_text(installed.replace("timeout = 10", "timeout = 11", 1))
+    assert hooks_line(doctor(project, env).stdout) == \
+        "claude ~, codex ~ (edited by hand: Codex skips what changed), gemini here"

@@ -14,10 +14,11 @@ TOOL = REPO / "checker" / "tools" / "agent_hooks.py"
 sys.path.insert(0, str(TOOL.parent))
 
 from agent_hooks import HOOKS, events  # noqa: E402
-from codex_hooks import trust_hash  # noqa: E402
+from codex_hooks import trust_hash  # noqa: E402  (argcheck.files.codexhooks)
 
 LAUNCHER = "/opt/argcheck/share/argcheck/argcheck-hook"
-USERS_OWN_TOML = 'model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "mine"\n'
+USERS_OWN_TOML = ('model = "o4"\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\n'
+                  'type = "command"\ncommand = "mine"\n')
 
 
 def tool(*args) -> subprocess.CompletedProcess:
@@ -38,10 +39,10 @@ def test_the_table_holds_the_events_of_the_contract_for_each_agent():
 
 def test_the_trust_hash_is_the_one_the_pinned_codex_reports():
     # Measured: `codex app-server` hooks/list on Codex CLI 0.169.0 reported these currentHash values for a
-    # hooks.json holding exactly these two hooks (tests/realcli/test_agent_hooks_real.py checks it live).
+    # hooks.json holding exactly these two hooks (tests/realcli/test_agent_install_real.py checks it live).
     assert trust_hash("PreToolUse", "Bash", "/x/argcheck-hook --agent codex PreToolUse", 10) == \
         "sha256:411a7032b8775a8750252efe9bc08ca7bb6e148397cb9b27b3bec26ac6f0bca1"
-    assert trust_hash("Stop", "", "/x/argcheck-hook --agent codex Stop", 10) == \
+    assert trust_hash("Stop", None, "/x/argcheck-hook --agent codex Stop", 10) == \
         "sha256:3ed66d1e7c58b24013494d8758b15775e110bef3f6137ad4f5e6087283a239bf"
 
 
@@ -61,7 +62,7 @@ def test_codex_hooks_and_their_trust_go_in_one_block_that_leaves_the_file_byte_f
         key = f"{config}:{''.join('_' + c.lower() if c.isupper() else c for c in event).lstrip('_')}:{index}:0"
         command = groups[index]["hooks"][0]["command"]
         assert command == f"{LAUNCHER} --agent codex {event}" and "matcher" not in groups[index]
-        assert states[key] == {"trusted_hash": trust_hash(event, "", command, 10)}
+        assert states[key] == {"trusted_hash": trust_hash(event, None, command, 10)}
     assert f"{config}:pre_tool_use:1:0" in states
     assert tool("status", "codex", config).stdout.strip() == "installed"
     assert tool("plan", "codex", config, config, *commands("codex")).stdout == ""  # nothing to add twice
@@ -107,7 +108,8 @@ def test_a_users_hooks_written_another_way_are_refused_not_broken(tmp_path):
 
 def test_gemini_hooks_join_the_users_own_and_leave_them_on_removal(tmp_path):
     settings = tmp_path / "settings.json"
-    own = {"theme": "dark", "hooks": {"BeforeTool": [{"matcher": "x", "hooks": [{"type": "command", "command": "mine"}]}]}}
+    mine = {"matcher": "x", "hooks": [{"type": "command", "command": "mine"}]}
+    own = {"theme": "dark", "hooks": {"BeforeTool": [mine]}}
     settings.write_text(json.dumps(own))
     plan = json.loads(tool("plan", "gemini", settings, *commands("gemini")).stdout)
     assert set(plan["hooks"]) == set(events("gemini"))

@@ -11,7 +11,7 @@ import click
 
 from argcheck.core.effects import declare
 from argcheck import __version__
-from argcheck.cli import agentskills
+from argcheck.cli import agenthooks, agentskills
 from argcheck.exitcodes import ExitCode
 
 # consultee -> (its CLI, environment variables that carry credentials, credential files under HOME, login hint)
@@ -30,8 +30,9 @@ INSTALL_HINT = "run ./install.sh in an argcheck clone, then put its bin folder o
 def command():
     """Check the setup in a few lines: argcheck's version, the consultee wrapper, which consultee CLIs are
     installed and have credentials, which agents (Claude Code, Codex CLI, Gemini CLI) have the skills
-    (~ user-wide, here in this project), and where state files go; then the install command for what is
-    missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not on PATH, or jq is missing."""
+    and which have argcheck's hooks (~ user-wide, here in this project), and where state files go; then the
+    install command for what is missing. Exit 1 when a protocol cannot run: argcheck or the wrapper is not
+    on PATH, or jq is missing."""
     home = os.path.expanduser("~")
     on_path = shutil.which("argcheck")
     click.echo(f"argcheck {__version__} (Python {sys.version.split()[0]})"
@@ -46,6 +47,7 @@ def command():
         click.echo(f"  {name:<8} {_consultee_line(home, cli, variables, files, login)}")
     for line in _skills_lines(home, os.getcwd()):
         click.echo(line)
+    click.echo(agenthooks.hooks_line(home, os.getcwd(), os.environ))
     here = os.path.join(os.getcwd(), ".argcheck")
     runs = len([n for n in os.listdir(here) if n.endswith(".json")]) if os.path.isdir(here) else 0
     click.echo(f"state:     {here} ({runs} run{'s' if runs != 1 else ''}; `argcheck sessions` lists them)")
