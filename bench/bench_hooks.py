@@ -15,9 +15,10 @@ interpreter filled in the same way), which answers alone where no decision can b
 `argcheck.cli.main(["hook", ...])` on argcheck's interpreter. Codex and Gemini events run as their hook
 config calls them (`argcheck-hook --agent AGENT EVENT`), with the variables each client sets (Gemini:
 GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR; Codex: none). `--python-launcher` also times the launcher before it
-(a python-shebang script); `--console-script` times `argcheck hook EVENT` through the pip console script.
+(a python-shebang script); `--bash` runs the sh launcher under bash instead of /bin/sh too (macOS's /bin/sh
+is bash); `--console-script` times `argcheck hook EVENT` through the pip console script.
 
-It reports; it does not assert.  Usage: python3 bench/bench_hooks.py [--reps N] [--python-launcher]
+It reports; it does not assert.  Usage: python3 bench/bench_hooks.py [--reps N] [--python-launcher] [--bash]
 [--console-script]
 """
 
@@ -134,6 +135,7 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=15)
     parser.add_argument("--console-script", action="store_true", help="also time `argcheck hook` (the plugin's way)")
     parser.add_argument("--python-launcher", action="store_true", help="also time the python-shebang launcher")
+    parser.add_argument("--bash", action="store_true", help="also run the sh launcher under bash")
     args = parser.parse_args()
     argcheck = find_argcheck()
     python = interpreter_of(argcheck)
@@ -161,6 +163,8 @@ def main() -> int:
                 path.write_text(json.dumps(payload))
                 event = label.split()[0]
                 cases[f"{label} | {where}"] = ([str(launcher), event], str(path), env)
+                if args.bash:
+                    cases[f"{label} | {where} | bash"] = (["bash", str(launcher), event], str(path), env)
                 if args.python_launcher:
                     cases[f"{label} | {where} | python launcher"] = ([str(old), event], str(path), env)
                 if args.console_script:

@@ -9,11 +9,16 @@ between). Three set-ups, interleaved turn by turn:
 - `no hooks`: a HOME with no hooks;
 - `sh launcher`: `./install.sh --hooks` as it installs today (checker/tools/argcheck-hook.sh);
 - `python launcher`: the same install with the launcher before it (a python-shebang script that runs
-  `argcheck hook EVENT`), for comparison.
+  `argcheck hook EVENT`), for comparison;
+- `empty hook`: the same install with a launcher that only reads its input (`sh`, no decision): the floor,
+  what Claude Code's running of the two hooks (PreToolUse, PostToolUse) costs whatever they do;
+- with `--async-post`, also `sh launcher, async PostToolUse`: the install's settings with `"async": true` on
+  the PostToolUse and PostToolUseFailure entries (Claude Code then does not wait for them; not what
+  install.sh writes: a witness record could land after the next command that reads the log).
 Bash is allowed by `--allowedTools Bash` in all three, so the hooks are the only difference. The table gives
 the median per call and its ratio to `no hooks` (target <= 1.2x for the installed launcher).
 
-It reports; it does not assert.  Usage: python3 bench/bench_tool_call.py [--turns N] [--calls N]
+It reports; it does not assert.  Usage: python3 bench/bench_tool_call.py [--turns N] [--calls N] [--async-post]
 (`--turns 2 --calls 10`: 20 calls per set-up; the install takes a minute or two.)
 """
 
@@ -36,6 +41,7 @@ sys.path.insert(0, str(REPO / "tests" / "stubs"))
 from mock_llm_server import CLAUDE_ENV, MockLLMServer  # noqa: E402
 
 TARGET = 1.2
+EMPTY_LAUNCHER = "#!/bin/sh\nwhile IFS= read -r line; do :; done\nexit 0\n"
 PYTHON_LAUNCHER = "#!{python}\nimport sys\nfrom argcheck.cli import main\nsys.exit(main([\"hook\", *sys.argv[1:]]))\n"
 
 
@@ -89,10 +95,24 @@ def turn(claude: Path, home: Path, bin_dir: Path, project: Path, calls: int) -> 
     return [(later - earlier) * 1000 for earlier, later in zip(arrivals, arrivals[1:])][:calls]
 
 
+def async_home(home: Path, copy: Path) -> Path:
+    """A copy of the hooked HOME whose PostToolUse hooks run in the background (`"async": true`)."""
+    shutil.copytree(home, copy, symlinks=True)
+    settings = copy / ".claude" / "settings.json"
+    data = json.loads(settings.read_text())
+    for event in ("PostToolUse", "PostToolUseFailure"):
+        for group in data["hooks"].get(event, []):
+            for hook in group["hooks"]:
+                hook["async"] = True
+    settings.write_text(json.dumps(data, indent=2))
+    return copy
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--calls", type=int, default=10)
+    parser.add_argument("--async-post", action="store_true", help="also time PostToolUse as an async hook")
     args = parser.parse_args()
     claude = claude_binary()
     with tempfile.TemporaryDirectory(prefix="bench-tool-call.") as folder:
@@ -105,8 +125,11 @@ def main() -> int:
         bare.mkdir(parents=True)
         project = root / "project"
         project.mkdir()
-        setups = {"no hooks": (bare, None), "sh launcher": (installed["home"], sh_launcher),
-                  "python launcher": (installed["home"], py_launcher)}
+        hooked = installed["home"]
+        setups = {"no hooks": (bare, None), "sh launcher": (hooked, sh_launcher),
+                  "python launcher": (hooked, py_launcher), "empty hook": (hooked, EMPTY_LAUNCHER)}
+        if args.async_post:
+            setups["sh launcher, async PostToolUse"] = (async_home(hooked, root / "async" / "home"), sh_launcher)
         times: dict[str, list[float]] = {label: [] for label in setups}
         for number in range(args.turns + 1):  # the first round warms the page cache and is dropped
             for label, (home, launcher) in setups.items():

@@ -12,7 +12,8 @@
 #   the witness, and the command (or path) is plain: only letters, digits and ` ._/:,=+@%^-;&|()<>` (no
 #   quote, escape, `$`, backquote, glob, brace, `~`, newline or non-ASCII byte), it names no hook event,
 #   no decoder, runs no script (`sh x`, `python x`, `./x`), no word or path crosses a symlink, no word
-#   has a `projects` component and the working directory lies outside Claude Code's transcripts.
+#   has a `projects`, `sessions` or `chats` component and the working directory lies outside the clients'
+#   transcripts.
 # Everything else (SessionStart, Codex, Gemini's BeforeTool, a state directory, a missing variable, an
 # input over 64 KB) goes to Python. docs/hooks.md gives the reasons (its threat model).
 # Never exit 2 and never any output of its own: a hook that cannot decide gives no decision.
@@ -136,14 +137,17 @@ names_the_witness() {
   return 1
 }
 
-# A path with a `projects` component (any case): it may lie in Claude Code's transcripts.
-in_projects() {
-  case "/$1/" in */[Pp][Rr][Oo][Jj][Ee][Cc][Tt][Ss]/*) return 0 ;; esac
+# A path with a `projects`, `sessions` or `chats` component (any case): it may lie in the clients' transcripts
+# (Claude Code's ~/.claude/projects, Codex's ~/.codex/sessions, Gemini's ~/.gemini/tmp/*/chats).
+in_transcripts() {
+  case "/$1/" in
+    */[Pp][Rr][Oo][Jj][Ee][Cc][Tt][Ss]/* | */[Ss][Ee][Ss][Ss][Ii][Oo][Nn][Ss]/* | */[Cc][Hh][Aa][Tt][Ss]/*) return 0 ;;
+  esac
   return 1
 }
 
 # Every component of "$1" (taken from $2 when relative) is no symlink; with `$3`, no directory on the way
-# is the same file as the transcripts or the launcher's directory either. `..` drops the component before
+# is the same file as a client's transcripts folder or the launcher's directory either. `..` drops the component before
 # it, as os.path.realpath does once no link came before (a missing `sub` in `sub/../x` is no dead end).
 plain_path() {
   case "$1" in /*) walked='' ;; *) walked="$2" ;; esac
@@ -156,7 +160,8 @@ plain_path() {
     esac
     walked="${walked}/${part}"
     if [ -L "${walked}" ]; then IFS="$4"; return 1; fi
-    if [ -n "$3" ] && { [ "${walked}" -ef "${transcripts}" ] || [ "${walked}" -ef "${launcher_dir}" ]; }; then
+    if [ -n "$3" ] && { [ "${walked}" -ef "${transcripts}" ] || [ "${walked}" -ef "${launcher_dir}" ] ||
+      [ "${walked}" -ef "${codex_sessions}" ] || [ "${walked}" -ef "${gemini_tmp}" ]; }; then
       IFS="$4"; return 1
     fi
   done
@@ -169,7 +174,7 @@ plain_word() {
   [ "${#1}" -le "${MAX_WORD}" ] || return 1
   for candidate in "$1" "${1#*=}" "${1##*[<>]}"; do
     [ -n "${candidate}" ] || continue
-    in_projects "${candidate}" && return 1
+    in_transcripts "${candidate}" && return 1
     plain_path "${candidate}" "${cwd}" || return 1
   done
   return 0
@@ -213,7 +218,7 @@ plain_tool_path() {
   case "$1" in *[*?[]*) return 1 ;; esac
   plain "$1" || return 1
   [ "${#1}" -le "${MAX_WORD}" ] || return 1
-  if [ -n "$2" ]; then in_projects "$1" && return 1; fi
+  if [ -n "$2" ]; then in_transcripts "$1" && return 1; fi
   plain_path "$1" "${cwd}" "$2" && plain_path "${1#*=}" "${cwd}" "$2"
 }
 
@@ -232,6 +237,8 @@ quiet_pre_tool_use() {
   else
     case "${HOME:-}" in /*) transcripts="${HOME}/.claude/projects" ;; *) return 1 ;; esac
   fi
+  case "${HOME:-}" in /*) ;; *) return 1 ;; esac
+  codex_sessions="${CODEX_HOME:-${HOME}/.codex}/sessions" gemini_tmp="${HOME}/.gemini/tmp"
   launcher_dir="${0%/*}"
   plain_path "${cwd}" / check || return 1
   case "${tool}" in
