@@ -56,7 +56,7 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
 
 class _WitnessedFiles:
     """The file operations a run at init is given, its state file started witnessed when argcheck's hooks are
-    in place, as `argcheck init` starts one (init._witnessed_if_hooked): a headless run the agent starts
+    in place, as `argcheck init` starts one (files/sessionmarks.witnessed_env): a headless run the agent starts
     under the hooks is the agent's run too."""
 
     def __init__(self, files) -> None:
@@ -66,9 +66,9 @@ class _WitnessedFiles:
         return getattr(self._files, name)
 
     def init_file(self, state, protocol: str, options: dict, env, force: bool = False):
-        from argcheck.cli.commands.init import _witnessed_if_hooked
+        from argcheck.files.sessionmarks import witnessed_env
 
-        return self._files.init_file(state, protocol, options, _witnessed_if_hooked(env, state), force=force)
+        return self._files.init_file(state, protocol, options, witnessed_env(env, state), force=force)
 
 
 def save_beside(spec, path: str, text: str) -> int:
