@@ -252,11 +252,17 @@ def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
 
 
 @pytest.mark.parametrize("agent", ["codex", "gemini"])
-def test_a_resumed_session_restates_the_open_runs(project, homes, agent):
+def test_a_resumed_session_restates_the_open_runs_where_the_history_keeps_the_prompt(project, homes, agent):
+    """Codex restates the open runs on resume; Gemini CLI 0.61.0 would drop the resumed prompt the context is
+    put before from the model's history at the next resume (agents/gemini.py RESUMED_HISTORY): no context."""
     init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
     fresh = agent_hook(agent, "SessionStart", event(agent, "SessionStart-startup", project), homes)
     assert fresh.returncode == 0 and fresh.stdout == b""
     done = agent_hook(agent, "SessionStart", event(agent, "SessionStart-resume", project), homes)
+    assert done.returncode == 0
+    if agent == "gemini":
+        assert done.stdout.strip() in (b"", b"{}")
+        return
     specific = json.loads(done.stdout)["hookSpecificOutput"]
     assert specific["hookEventName"] == "SessionStart" and ".argcheck/t.json" in specific["additionalContext"]
 
