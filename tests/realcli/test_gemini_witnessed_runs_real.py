@@ -156,6 +156,9 @@ def test_triz_witnessed_with_searches_and_five_cited_reviews_in_gemini(installed
     box, outcome = run(plan, "triz", installed, tmp_path, web)
     assert_witnessed_and_clean(installed, "triz", plan, state, box, outcome)
     assert len(plan.turns) == 6, "the task, five reviews"
+    history = outcome.server.model_requests()[-1]["body"]["messages"]
+    asked = [m for m in history if m["role"] == "user" and any(b.get("type") == "text" for b in m["content"])]
+    assert len(asked) == 6, "after each resume the model still sees every answer the user gave"
     moves = json.loads((box.work / state).read_text(encoding="utf-8"))["moves"]
     searched = [m["query"] for m in moves if m["type"] == "web_search" and m.get("actor") != "user"]
     assert searched and outcome.server.searches_made() == searched, "each agent search ran in Gemini's own tool"
