@@ -110,4 +110,10 @@ COMMANDS = {
     }),
     "doctor": ((), {
     }),
+    "witness": ((), {
+        "--dir": "read",
+        "--format": "value",
+        "--last": "value",
+        "--purge": "ask",
+    }),
 }

@@ -132,7 +132,8 @@ def test_gemini_answers_as_its_hook_runner_reads_them():
     assert gemini.answer("BeforeTool", ASK) == {"decision": "ask", "systemMessage": "because"}
     assert gemini.answer("BeforeTool", ALLOW) is None  # Gemini's policy files decide an allow
     assert gemini.answer("AfterAgent", BLOCK) == {"decision": "block", "reason": "go on"}
-    assert gemini.answer("SessionStart", CONTEXT)["hookSpecificOutput"]["additionalContext"] == "runs"
+    # Gemini drops a resumed prompt a SessionStart context was put before from the model's history: none given
+    assert gemini.answer("SessionStart", CONTEXT) is None
     assert gemini.answer("AfterTool", None) is None
 
 

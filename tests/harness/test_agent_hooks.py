@@ -108,6 +108,24 @@ def test_a_state_file_write_is_denied_in_each_agents_protocol(project, homes):
     assert json.loads(agent_hook("gemini", "BeforeTool", key, homes).stdout)["decision"] == "deny"
 
 
+def test_codex_apply_patch_on_a_state_file_is_denied_and_elsewhere_is_left_alone(project, homes):
+    """Codex CLI 0.169.0's editor, apply_patch, reaches PreToolUse with the patch text as `tool_input.command`
+    (tests/realcli/test_agent_hook_shapes_real.py): each file the patch names is an editor call of its own."""
+    (project / ".argcheck").mkdir(exist_ok=True)
+    (project / ".argcheck" / "t.json").write_text("{}")
+
+    def patch(*lines: str) -> dict:
+        text = "\n".join(["*** Begin Patch", *lines, "*** End Patch", ""])
+        return event("codex", "PreToolUse-Bash", project, tool_name="apply_patch", tool_input={"command": text})
+
+    for lines in (["*** Delete File: .argcheck/t.json"], ["*** Update File: .argcheck/t.json", "@@", "-{}", "+[]"],
+                  ["*** Add File: notes.md", "+hi", "*** Update File: .argcheck/t.json", "@@", "-{}", "+[]"],
+                  ["*** Update File: notes.md", "*** Move to: .argcheck/t.json"]):
+        answer = json.loads(agent_hook("codex", "PreToolUse", patch(*lines), homes).stdout)
+        assert answer["hookSpecificOutput"]["permissionDecision"] == "deny", lines
+    assert agent_hook("codex", "PreToolUse", patch("*** Add File: notes.md", "+hi"), homes).stdout == b""
+
+
 def test_codex_consent_allows_a_taught_command_only_where_codex_asks(project, homes):
     init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION["codex"]))
     command = {"command": "argcheck next .argcheck/t.json"}
@@ -234,11 +252,17 @@ def test_no_agent_edits_codexs_or_geminis_transcripts(project, homes, tmp_path):
 
 
 @pytest.mark.parametrize("agent", ["codex", "gemini"])
-def test_a_resumed_session_restates_the_open_runs(project, homes, agent):
+def test_a_resumed_session_restates_the_open_runs_where_the_history_keeps_the_prompt(project, homes, agent):
+    """Codex restates the open runs on resume; Gemini CLI 0.61.0 would drop the resumed prompt the context is
+    put before from the model's history at the next resume (agents/gemini.py RESUMED_HISTORY): no context."""
     init(project, dict(homes, ARGCHECK_CONVERSATION_ID=SESSION[agent]))
     fresh = agent_hook(agent, "SessionStart", event(agent, "SessionStart-startup", project), homes)
     assert fresh.returncode == 0 and fresh.stdout == b""
     done = agent_hook(agent, "SessionStart", event(agent, "SessionStart-resume", project), homes)
+    assert done.returncode == 0
+    if agent == "gemini":
+        assert done.stdout.strip() in (b"", b"{}")
+        return
     specific = json.loads(done.stdout)["hookSpecificOutput"]
     assert specific["hookEventName"] == "SessionStart" and ".argcheck/t.json" in specific["additionalContext"]
 

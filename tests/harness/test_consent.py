@@ -123,6 +123,8 @@ ALLOWED = [
     f"argcheck next {RUN}\nargcheck sessions",
     f"argcheck next {RUN} && argcheck validate {RUN}; argcheck sessions",
     f"argcheck render {COUNCIL} --format md -o .argcheck/council-design.md\nargcheck next {COUNCIL}",
+    "argcheck witness --format json --last 1",  # what a skill runs to cite the user's answer: it reads the log
+    "argcheck witness --dir .argcheck",
 ]
 
 
@@ -200,6 +202,9 @@ def test_help_is_allowed_only_where_click_prints_help(shared):
     "argcheck init council --document docs/design.md --run --wrapper ./evil.sh",
     f"argcheck init deliberate --question q --state {RUN} --force",
     f"argcheck render {RUN} -o {RUN}",
+    # the witness log deleted, or read from another project
+    "argcheck witness --purge",
+    "argcheck witness --dir {outside}/.argcheck",
     # one command of a block asks: the block asks
     f"argcheck next {RUN} && argcheck render {RUN} -o {{outside}}/r.md",
 ])
@@ -218,8 +223,6 @@ def test_a_path_outside_asks(shared, command):
     "argcheck demo",
     "argcheck mcp",
     "argcheck view .argcheck/t.json",
-    "argcheck witness",
-    "argcheck witness --purge",
     "argcheck sessions delete .argcheck/t.json --yes --force",
     "argcheck cost .argcheck/t.json",
     "argcheck view .argcheck/t.json --serve",

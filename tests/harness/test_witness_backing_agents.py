@@ -110,6 +110,21 @@ def test_a_file_gemini_added_to_the_prompt_is_not_what_the_user_typed(gemini):
     assert gemini.backs(gemini.prompt(PROMPTS["gemini"][1]))
 
 
+def test_a_gemini_prompt_after_argcheck_s_own_hook_context_is_what_the_user_typed(gemini):
+    """Gemini CLI 0.61.0 writes a BeforeAgent hook's additionalContext (argcheck restates the open runs there)
+    into the prompt's message, first, as <hook_context>...</hook_context> and a blank line: the user typed what
+    follows it, and the context alone is no prompt."""
+    typed = "My answer: keep it under ten minutes"
+    context = "<hook_context>argcheck: open protocol runs in this project:\n- .argcheck/t.json</hook_context>"
+    message = {"id": "m-hook", "timestamp": "2026-11-28T06:06:01.834Z", "type": "user",
+               "content": [{"text": f"{context}\n\n{typed}"}]}
+    with gemini.path.open("a", encoding="utf-8") as transcript:
+        transcript.write(json.dumps(message) + "\n")
+    assert gemini.backs(gemini.prompt(typed))
+    assert not gemini.backs(gemini.prompt(f"{context}\n\n{typed}"))
+    assert not gemini.backs(gemini.prompt(context))
+
+
 def test_a_prompt_not_in_the_transcript_is_not_backed(agent):
     assert not agent.backs(agent.prompt("Yes, go ahead with option B."))
     assert not agent.backs(agent.prompt(PROMPTS[agent.agent][0][:-1]))  # the whole text, not a part of one
@@ -291,6 +306,9 @@ def test_a_codex_run_s_reports_say_what_codex_cannot_witness():
         assert "cannot_witness" not in witnessing.json_fields(header)
         assert "cannot witness" not in witnessing.marked_markdown("# Report", header)
         assert "cannot witness" not in witnessing.marked_text("Next", header, {"next": {}})
+    claude = {"witnessed": True}  # an older header: Claude Code's, which says nothing more
+    assert witnessing.marked_markdown("# Report", claude) == "# Report"
+    assert witnessing.marked_text("Next", claude, {"next": {}}) == "Next"
 
 
 def _append(session: Session, *lines: dict) -> None:

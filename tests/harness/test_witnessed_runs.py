@@ -273,3 +273,25 @@ def test_witnessing_off_starts_an_unwitnessed_run_that_says_so(tmp_path, monkeyp
     assert sessionmarks.hooks_in_place() is True
     monkeypatch.setenv("ARGCHECK_WITNESS", "off")
     assert sessionmarks.hooks_in_place() is False
+
+
+def test_a_headless_run_the_agent_starts_under_the_hooks_is_witnessed_too(tmp_path):
+    """`argcheck init council --run` (the council's way in Gemini CLI, which has no subagents) started in a
+    hooked conversation is witnessed like any run `init` starts there; without the hooks it is not."""
+    from kit.skillrun import make_sandbox
+
+    box = make_sandbox(tmp_path, "council", ())
+    config = tmp_path / "xdg-config"
+    log.load_key(str(config / "argcheck"))
+    env = {k: v for k, v in box.env.items() if not k.startswith(("CLAUDE", "ARGCHECK_CONV", "CODEX"))}
+    for name, hooked in (("hooked", True), ("plain", False)):
+        state = f".argcheck/council-{name}.json"
+        run_env = dict(env, XDG_CONFIG_HOME=str(config), **({"ARGCHECK_CONVERSATION_ID": "conv-1"} if hooked else {}))
+        done = subprocess.run([sys.executable, "-m", "argcheck", "init", "council", "--document", "docs/design.md",
+                               "--consultee", "codex", "--run", "--state", state, "--save"], cwd=box.work,
+                              env=run_env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        header = json.loads((box.work / state).read_text())["header"]
+        assert header.get("witnessed", False) is hooked, header
+        report = (box.work / state).with_suffix(".md").read_text()
+        assert (UNWITNESSED_NOTE in report) is not hooked

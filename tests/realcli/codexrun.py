@@ -181,16 +181,18 @@ def codex_call(argv: list, cwd: Path, env: dict) -> Call:
     return Call(argv, done.returncode, events, done.stderr)
 
 
-def drive(plan: CodexPlan, codex: Path, cwd: Path, env_for, access: SandboxAccess, last: bool = True) -> Outcome:
+def drive(plan: CodexPlan, codex: Path, cwd: Path, env_for, access: SandboxAccess, last: bool = True,
+          searches=None, config=()) -> Outcome:
     """Run the plan in the real Codex CLI: one `codex exec` per user turn, then `codex exec resume --last` (as
     the skills teach the user; last=False: `resume THREAD_ID`). `env_for(base_url)` gives the environment
-    (CODEX_HOME's config.toml pointed at the server)."""
-    server = MockLLMServer(plan.script(), routes=plan.routes).start()
+    (CODEX_HOME's config.toml pointed at the server); `searches` the mock web's results (mock_search.py);
+    `config` more `-c` options of each call."""
+    server = MockLLMServer(plan.script(), routes=plan.routes, searches=searches).start()
     env = env_for(server.base_url)
     calls, thread, started = [], None, time.monotonic()
     try:
         for turn in plan.turns:
-            common = ["--json", "--skip-git-repo-check"]
+            common = ["--json", "--skip-git-repo-check", *config]
             if thread is None:
                 argv = [str(codex), "exec", *common, *access.first(), turn.prompt]
             else:

@@ -143,8 +143,9 @@ def client_env(home: Path, path_dirs: list, base_url: str, extra: dict | None = 
     return env
 
 
-def gemini_call(gemini: Path, prompt: str, session: str | None, cwd: Path, env: dict) -> Call:
-    argv = [str(gemini), "-p", prompt, "--output-format", "stream-json", *(["--resume", session] if session else [])]
+def gemini_call(gemini: Path, prompt: str, session: str | None, cwd: Path, env: dict, flags=()) -> Call:
+    argv = [str(gemini), "-p", prompt, "--output-format", "stream-json", *(["--resume", session] if session else []),
+            *flags]
     done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
                           timeout=RUN_LIMIT)
     events = []
@@ -156,15 +157,16 @@ def gemini_call(gemini: Path, prompt: str, session: str | None, cwd: Path, env: 
     return Call(argv, done.returncode, events, done.stderr)
 
 
-def drive(plan: Plan, gemini: Path, cwd: Path, env_for, script=None) -> Outcome:
+def drive(plan: Plan, gemini: Path, cwd: Path, env_for, script=None, searches=None, flags=()) -> Outcome:
     """Run the plan in the real Gemini CLI: one headless call per user turn, `--resume latest` after the first.
-    `script` (default: the plan's) is the mock's whole script, for runs whose consultee shares the mock."""
-    server = MockLLMServer(plan.script() if script is None else script, routes=plan.routes).start()
+    `script` (default: the plan's) is the mock's whole script, for runs whose consultee shares the mock;
+    `searches` the mock web's results (mock_search.py); `flags` more options of each call."""
+    server = MockLLMServer(plan.script() if script is None else script, routes=plan.routes, searches=searches).start()
     env = env_for(server.base_url)
     calls, started = [], time.monotonic()
     try:
         for turn in plan.turns:
-            call = gemini_call(gemini, turn.prompt, "latest" if calls else None, cwd, env)
+            call = gemini_call(gemini, turn.prompt, "latest" if calls else None, cwd, env, flags)
             calls.append(call)
             if not call.ok():
                 break

@@ -13,6 +13,8 @@ out the server echoes the last user text as ``MOCK-ECHO: <text>``. Steps:
 
 - ``{"reply": "text"}``                      answer with this text
 - ``{"echo": true}``                         answer ``MOCK-ECHO: <last user text>``
+- ``{"custom": {"name": "apply_patch", "input": "..."}}`` ask for a freeform tool call (Responses
+  ``custom_tool_call``: Codex's apply_patch)
 - ``{"status": 500, "body": {...}}``         answer with an HTTP error
 - ``{"hang": 30}``                           accept the request and answer nothing for N seconds
 - ``{"reply": "text", "web_search_call": {"query": Q, "urls": [...]}}`` (Responses API) answer after a
@@ -31,6 +33,12 @@ follow their own script, whatever order their requests come in. A route that run
 A turn that a background-task notification opens (Claude Code tells the orchestrator that a background
 subagent finished) follows a fresh copy of ``notice`` (a list of steps), whatever order the notices come
 in; every request of that turn continues the same copy.
+
+``{"write": fn}`` is a step the model writes from what it last read: ``fn(last tool result text)`` returns
+the step to take (a move citing the witness log's number that `argcheck witness` printed, say).
+
+A provider-side web search (Gemini's ``google_web_search``, a Responses ``web_search_call``) returns the
+results of ``searches`` (a query -> results; see mock_search.py).
 
 ``{"branch": [{"contains": "text", "once": "key", "steps": [...]}, ..., {"steps": [...]}]}`` chooses by the
 last tool result of the request: the first arm whose ``contains`` is in it (and whose ``once`` key, if any,
@@ -60,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from mock_gemini import candidate_chunk, gemini_action, grounded_answer, model_of, side_answer, with_messages_view
+from mock_search import provider_tool, responses_search_items, searched_answer
 from mock_turns import (  # noqa: F401 (tool_results and first_user_text are part of this module's interface)
     NOTICE_MARK, _text_of, chosen_arm, first_user_text, last_tool_result_text, tool_results, turn_opener,
 )
@@ -109,8 +118,10 @@ def last_user_text(body: dict) -> str:
 class MockLLMServer:
     """The server: a script of steps, a request log, a thread serving on 127.0.0.1."""
 
-    def __init__(self, script=None, log_path=None, require_key=None, port=0, routes=None, notice=None):
+    def __init__(self, script=None, log_path=None, require_key=None, port=0, routes=None, notice=None,
+                 searches=None):
         self.script = list(script or [])
+        self.searches = dict(searches or {})
         self.routes = {marker: list(steps) for marker, steps in (routes or {}).items()}
         self.notice = list(notice or [])
         self.notice_turns: dict[int, list] = {}  # the opener's index -> that turn's queue
@@ -163,7 +174,10 @@ class MockLLMServer:
             queue, empty = self._queue_of(body or {})
             while queue and "branch" in queue[0]:
                 queue[0:1] = chosen_arm(queue[0]["branch"], last_tool_result_text(body or {}), self.fired)
-            return queue.pop(0) if queue else empty
+            step = queue.pop(0) if queue else empty
+        if callable(step.get("write")):
+            step = step["write"](last_tool_result_text(body or {}))
+        return step
 
     def _queue_of(self, body: dict) -> tuple[list, dict]:
         """The steps this request takes its next step from, and the step when they have run out."""
@@ -185,6 +199,13 @@ class MockLLMServer:
     def requests_of(self, marker: str | None) -> list[dict]:
         """The model requests of one route's conversation (None: the main script's)."""
         return [r for r in self.model_requests() if self.route_of(r.get("body")) == marker]
+
+    def searches_made(self) -> list[str]:
+        """The queries of Gemini's provider-side searches (its google_web_search tool's own requests)."""
+        from mock_search import user_text
+
+        return [user_text(r["body"]) for r in self.requests if r["method"] == "POST"
+                and gemini_action(r["path"]) == ":generateContent" and provider_tool(r["body"])]
 
     def model_requests(self) -> list[dict]:
         """The conversation's requests (not Gemini CLI's side questions, see mock_gemini.py)."""
@@ -277,7 +298,8 @@ class _Handler(BaseHTTPRequestHandler):
         if action == ":streamGenerateContent":
             route = self._gemini_stream
         elif action:  # Gemini CLI's side questions and token counts: answered at once, never from the script
-            grounded = grounded_answer(body, {**DEFAULT_USAGE}, model_of(self.path))
+            usage, model = {**DEFAULT_USAGE}, model_of(self.path)
+            grounded = searched_answer(body, self.mock.searches, usage, model) or grounded_answer(body, usage, model)
             self._send_json(200, {"totalTokens": 120} if action == ":countTokens"
                             else grounded or side_answer({**DEFAULT_USAGE}, model_of(self.path)))
             return
@@ -310,25 +332,24 @@ class _Handler(BaseHTTPRequestHandler):
         self._start_sse()
         self._sse("response.created", {"type": "response.created",
                                        "response": {"id": rid, "status": "in_progress"}})
-        if "tool" in step:
+        if "web_search" in step or "web_search_call" in step:  # the provider searched (a hosted tool)
+            items = responses_search_items(step, self.mock.searches, number, text)
+        elif "custom" in step:  # a freeform tool of the client (Codex's apply_patch)
+            items = [{"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
+                      "name": step["custom"]["name"], "input": step["custom"]["input"]}]
+        elif "tool" in step:
             tool = step["tool"]
-            item = {"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
-                    "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}
+            items = [{"type": "function_call", "id": f"fc_{number}", "call_id": f"call_{number}",
+                      "name": tool["name"], "arguments": json.dumps(tool.get("arguments", {}))}]
             if isinstance(tool.get("input"), str):  # a freeform tool (Codex's apply_patch): its text as is
-                item = {"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
-                        "name": tool["name"], "input": tool["input"]}
+                items = [{"type": "custom_tool_call", "id": f"ctc_{number}", "call_id": f"call_{number}",
+                          "name": tool["name"], "input": tool["input"]}]
         else:
-            item = {"type": "message", "role": "assistant", "id": f"msg_{number}",
-                    "content": [{"type": "output_text", "text": text, "annotations": []}]}
-        items = [item]
-        if "web_search_call" in step:  # the provider's own search, run before the answer (Codex's web_search)
-            search = step["web_search_call"]
-            items.insert(0, {"type": "web_search_call", "id": f"ws_{number}", "status": "completed",
-                             "action": {"type": "search", "query": search.get("query", ""),
-                                        "sources": [{"type": "url", "url": url} for url in search.get("urls", [])]}})
-        for index, output in enumerate(items):
+            items = [{"type": "message", "role": "assistant", "id": f"msg_{number}",
+                      "content": [{"type": "output_text", "text": text, "annotations": []}]}]
+        for index, item in enumerate(items):
             self._sse("response.output_item.done",
-                      {"type": "response.output_item.done", "output_index": index, "item": output})
+                      {"type": "response.output_item.done", "output_index": index, "item": item})
         self._sse("response.completed", {"type": "response.completed", "response": {
             "id": rid, "status": "completed",
             "usage": {"input_tokens": usage["input"],

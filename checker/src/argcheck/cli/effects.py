@@ -46,7 +46,7 @@ def _walk(command, name: str, args: list[str], parent, click):
     """Parse `args` with `command` as click's Group.invoke would, then the chosen sub-command, if any."""
     declared = effects.declared(command)
     if declared is None:
-        return None  # a command the consent does not vouch for (view, demo, mcp, witness, hook)
+        return None  # a command the consent does not vouch for (view, demo, mcp, hook)
     ctx = click.Context(command, info_name=name, parent=parent, **command.context_settings)
     group = isinstance(command, click.Group)
     if not args and command.no_args_is_help:
@@ -75,7 +75,7 @@ def _paths(command, declared: dict, values: dict, click) -> list[tuple[str, str]
         return None  # a path option nobody reviewed: no decision
     found, state = [], None
     for name, effect in declared.items():
-        if effect.kind == effects.ENDS_OPEN_RUNS:
+        if effect.kind in effects.ASKING_FLAGS:
             found += [(effect.kind, "--" + name.replace("_", "-"))] if values.get(name) else []
             continue
         if effect.kind in effects.FLAG_KINDS:

@@ -17,6 +17,7 @@ Kinds:
   replaces          a flag that lets the command replace the run in its writes-state path
   writes-report     a flag that writes the run's report beside its writes-state path (STATE.md)
   ends-open-runs    a flag that lets the command delete runs still in progress (`sessions prune --include-open`)
+  purges-witness    a flag that deletes the project's witness log (`witness --purge`)
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from __future__ import annotations
 WRITES_STATE, WRITES, WRITES_INTO, DELETES = "writes-state", "writes", "writes-into", "deletes"
 READS, READS_INTO_STATE, RUNS = "reads", "reads-into-state", "runs"
 REPLACES, WRITES_REPORT, ENDS_OPEN_RUNS = "replaces", "writes-report", "ends-open-runs"
+PURGES_WITNESS = "purges-witness"
 KINDS = (WRITES_STATE, WRITES, WRITES_INTO, DELETES, READS, READS_INTO_STATE, RUNS, REPLACES, WRITES_REPORT,
-         ENDS_OPEN_RUNS)
+         ENDS_OPEN_RUNS, PURGES_WITNESS)
+ASKING_FLAGS = (ENDS_OPEN_RUNS, PURGES_WITNESS)  # a flag the user decides on whenever it is given
 FLAG_KINDS = (REPLACES, WRITES_REPORT)  # a boolean parameter: its path is the command's writes-state path
 STDIN = "-"
 

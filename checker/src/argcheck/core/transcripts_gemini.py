@@ -13,6 +13,8 @@ Measured on the pinned binary against the mock model:
   to mark it: argcheck's Stop gate words its reason one way (GATE_REASON), and a message in those words is
   not a prompt. `displayContent`, when present, is what the user saw typed and counts instead of `content`
   (which holds, after ADDED_FILES, the text of each `@file` the prompt named: its hooks' prompt has it too).
+  A BeforeAgent hook's `additionalContext` comes first in that text, as `<hook_context>...</hook_context>`
+  and a blank line (argcheck's hook restates the open runs there): the prompt is what follows it.
 - a tool call: a `gemini` message's `toolCalls` `[{"id", "name", "args", "result": [{"functionResponse":
   {"id", "name", "response": {"output" | "error"}}}], "status"}]` (in a `$set` history: a `functionCall`
   part, and a user message of `functionResponse` parts). `run_shell_command` {command}: its output ends
@@ -34,6 +36,8 @@ WEB_URL = re.compile(r"https?://[^\s<>\"'\\)\]]+")
 GATE_REASON = re.compile(r"argcheck: the \S+ run .* is not done and the next move is yours: ")
 CONTEXT_MARKS = ("<session_context>",)
 ADDED_FILES = "\n--- Content from referenced files ---"  # where Gemini appends the text of the @files named
+# What a BeforeAgent hook adds (argcheck's own restatement of the open runs) comes first in the prompt's message
+HOOK_CONTEXT = re.compile(r"\A<hook_context>.*?</hook_context>\n\n", re.S)
 
 
 class GeminiTranscript(Transcript):
@@ -161,6 +165,7 @@ def _typed_texts(message: dict) -> list[str]:
     texts = [part.get("text") for part in parts if isinstance(part, dict) and isinstance(part.get("text"), str)]
     if ADDED_FILES in texts:  # the files' text (the agent may have written them) is not what the user typed
         texts = texts[:texts.index(ADDED_FILES)]
+    texts = [HOOK_CONTEXT.sub("", text, count=1) for text in texts]
     return [text for text in texts if not text.startswith(CONTEXT_MARKS) and not GATE_REASON.search(text)]
 
 

@@ -110,12 +110,10 @@ def witnessed_note(header) -> str | None:
 
 
 def marked_markdown(text: str, header) -> str:
-    """A Markdown report with notes as quotes right under its title: for an unwitnessed run, that it is not
+    """A Markdown report with a note as a quote right under its title: for an unwitnessed run, that it is not
     witnessed; for a witnessed one, by which agent, and what that agent cannot witness, if anything."""
-    if is_witnessed(header):
-        notes = [note for note in [witnessed_note(header)] if note] + agent_limits.limits(header)
-    else:
-        notes = [UNWITNESSED_NOTE]
+    notes = [UNWITNESSED_NOTE] if not is_witnessed(header) else \
+        [note for note in [witnessed_note(header)] if note] + agent_limits.limits(header)
     if not notes:
         return text
     lines = text.split("\n")

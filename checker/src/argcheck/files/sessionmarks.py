@@ -165,3 +165,17 @@ def harness_session() -> tuple[str, str | None] | None:
 def hooks_in_place() -> bool:
     """Whether a run started now is witnessed (harness_session)."""
     return harness_session() is not None
+
+
+def witnessed_env(env, state: str | None):
+    """`env` for a run `argcheck init` (or a run at init) starts now: with argcheck's hooks in place
+    (harness_session), its witness (the log beside the state file, the agent and the conversation); else
+    `env` as it is."""
+    from argcheck.files.operations import DEFAULT_STATE_DIR
+    from argcheck.files.witnesslog import witness_at_start
+
+    session = harness_session()
+    if session is None:
+        return env
+    state_dir = os.path.dirname(os.path.abspath(state)) if state else os.path.abspath(DEFAULT_STATE_DIR)
+    return env._replace(witness=witness_at_start(os.path.realpath(state_dir), session))

@@ -13,7 +13,7 @@ matches them anywhere after the group's name: it asks more often, never less. Ki
   read    an option naming a file or folder read: only a plain relative path without `..`
   ask     an option that always needs the user (a program run, --force)
 
-A command that declares no effects (view, demo, mcp, witness, hook) is left out: the policy asks for it.
+A command that declares no effects (view, demo, mcp, hook) is left out: the policy asks for it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ TARGET = "checker/tools/consent_table.py"  # beside gemini_policy.py, its one re
 OPTION_KINDS = {effects.WRITES_STATE: OUTPUT, effects.WRITES: OUTPUT, effects.WRITES_INTO: OUTPUT,
                 effects.DELETES: OUTPUT, effects.READS: READ, effects.READS_INTO_STATE: READ, effects.RUNS: ASK,
                 effects.REPLACES: ASK, effects.WRITES_REPORT: FLAG,
-                effects.ENDS_OPEN_RUNS: ASK}
+                effects.ENDS_OPEN_RUNS: ASK, effects.PURGES_WITNESS: ASK}
 
 
 def table() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:

@@ -123,6 +123,8 @@ def _problem(kind: str, path: str, target: str | None, state_dir: str | None, ro
         return f"runs {path}, a program the skills do not name"
     if kind == effects.ENDS_OPEN_RUNS:
         return f"with {path} deletes runs still in progress"
+    if kind == effects.PURGES_WITNESS:
+        return f"with {path} deletes the project's witness log"
     if kind == effects.REPLACES:
         return f"--force would replace the run in {path}" if target and os.path.lexists(target) else None
     folder = kind in (effects.DELETES, effects.WRITES_INTO) and target is not None and target == state_dir

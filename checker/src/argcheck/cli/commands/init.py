@@ -93,22 +93,11 @@ def command():
     """
 
 
-def _witnessed_if_hooked(env, state: str | None):
-    """With argcheck's hooks in place (files/sessionmarks.harness_session), the run is made witnessed; its
-    witness log is the one beside the state file."""
-    from argcheck.files.sessionmarks import harness_session
-    from argcheck.files.witnesslog import witness_at_start
-
-    session = harness_session()
-    if session is None:
-        return env
-    state_dir = os.path.dirname(os.path.abspath(state)) if state else os.path.abspath(operations.DEFAULT_STATE_DIR)
-    return env._replace(witness=witness_at_start(os.path.realpath(state_dir), session))
-
-
 def create(protocol: str, options: dict, state: str | None, force: bool) -> int:
     """Write the state file of a new run and print its path."""
-    env = _witnessed_if_hooked(default_env(options.get("workspace")), state)
+    from argcheck.files.sessionmarks import witnessed_env
+
+    env = witnessed_env(default_env(options.get("workspace")), state)
     if "conversation_id" in options and not options["conversation_id"]:
         options["conversation_id"] = _harness_conversation()
     try:

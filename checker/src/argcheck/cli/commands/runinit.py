@@ -1,7 +1,8 @@
 """`argcheck init <name> --run`: a protocol that runs at init (its spec's `runs_at_init`) runs headless now.
 
-The protocol's `driver.run_at_init` does the run with the file operations it is given; this shell turns
-what it raises into messages and exit codes. Such a protocol declares the `run` and `resume` flags.
+The protocol's `driver.run_at_init` does the run with the file operations it is given (its state file
+started witnessed under argcheck's hooks, as `argcheck init` starts one); this shell turns what it raises into
+messages and exit codes. Such a protocol declares the `run` and `resume` flags.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
 
     try:
         with owned_run():  # every process the run starts ends with it (Ctrl-C, SIGTERM, SIGHUP included)
-            path, text = protocol_calls.call(spec, "run_at_init", options, settings, state, force, operations)
+            path, text = protocol_calls.call(spec, "run_at_init", options, settings, state, force,
+                                             _WitnessedFiles(operations))
     except RunInterrupted as stop:
         click.echo(f"argcheck: interrupted; {stop.args[0]} is valid: run the same command with --resume "
                    f"--state {stop.args[0]} to continue", err=True)
@@ -50,6 +52,23 @@ def run_at_init(spec, options: dict, settings: dict, state: str | None, force: b
     click.echo(text, nl=False)
     click.echo(f"argcheck: {spec.name} recorded in {path}", err=True)
     return int(ExitCode.OK)
+
+
+class _WitnessedFiles:
+    """The file operations a run at init is given, its state file started witnessed when argcheck's hooks are
+    in place, as `argcheck init` starts one (files/sessionmarks.witnessed_env): a headless run the agent starts
+    under the hooks is the agent's run too."""
+
+    def __init__(self, files) -> None:
+        self._files = files
+
+    def __getattr__(self, name: str):
+        return getattr(self._files, name)
+
+    def init_file(self, state, protocol: str, options: dict, env, force: bool = False):
+        from argcheck.files.sessionmarks import witnessed_env
+
+        return self._files.init_file(state, protocol, options, witnessed_env(env, state), force=force)
 
 
 def save_beside(spec, path: str, text: str) -> int:

@@ -6,12 +6,14 @@ import os
 
 import click
 
+from argcheck.core.effects import PURGES_WITNESS, READS, Effect, declare
 from argcheck.exitcodes import ExitCode
 from argcheck.output import echo, echo_json
 
 MAX_SHOWN = 300
 
 
+@declare(state_dir=Effect(READS, default=".argcheck"), purge=Effect(PURGES_WITNESS))
 @click.command("witness")
 @click.option("--last", type=click.IntRange(1, 50), default=3, show_default=True, help="How many prompts to show.")
 @click.option("--dir", "state_dir", type=click.Path(file_okay=False), default=".argcheck", show_default=True,

@@ -14,8 +14,15 @@ harness writes nothing there for Gemini):
   user's policy files decide, so the consent's allow is no answer here;
 - AfterAgent: `decision` "block" sends `reason` back as the next *user* message, and BeforeAgent fires
   again with it as its prompt (`stop_hook_active` true on the AfterAgent that follows);
-- SessionStart: `hookSpecificOutput.additionalContext`; a headless run prepends it to the first prompt as
-  `<hook_context>...</hook_context>`, which BeforeAgent then sees: it is cut from the prompt here.
+- SessionStart: `hookSpecificOutput.additionalContext` would be prepended to the first prompt as
+  `<hook_context>...</hook_context>` (which BeforeAgent then sees: it is cut from the prompt here). argcheck
+  gives none: RESUMED_HISTORY.
+
+RESUMED_HISTORY (measured on 0.61.0): when a session is resumed, Gemini rebuilds the model's history from the
+session file and leaves out every user message whose text starts with `<hook_context>`
+(`convertSessionToClientHistory`, `isIgnoredUserContent`): a prompt a SessionStart context was put before would
+vanish from the model's view at the next `--resume`, the user's answer with it. Restating the open runs is
+left to `argcheck next`, which the skills' notes for Gemini run first in each answer's turn.
 """
 
 from __future__ import annotations
@@ -136,8 +143,10 @@ def shell_result(content: str) -> tuple[str, int | None]:
 def answer(event: str, core_answer: dict | None) -> dict | None:
     if not core_answer:
         return None
-    if event in ("AfterAgent", "SessionStart"):
-        return core_answer  # {"decision": "block", "reason"} / hookSpecificOutput.additionalContext
+    if event == "SessionStart":
+        return None  # its context would be dropped with the prompt it is put before (RESUMED_HISTORY)
+    if event == "AfterAgent":
+        return core_answer  # {"decision": "block", "reason"}
     specific = core_answer.get("hookSpecificOutput") or {}
     decision, reason = specific.get("permissionDecision"), specific.get("permissionDecisionReason") or ""
     if event == "BeforeTool" and decision == "deny":
