@@ -275,6 +275,24 @@ case "$1" in
   *) event="${1:-}"; [ "$#" -eq 1 ] || python_hook "$@" ;;
 esac
 
+# Codex CLI names no project in a hook's environment: the event's `cwd` does (harness/events.py `_project`),
+# so its input is read first. A CLAUDE_PROJECT_DIR set around Codex would name the project instead: Python.
+if [ "${agent}" = codex ] && [ -z "${CLAUDE_PROJECT_DIR+set}" ]; then
+  case "${event}" in PreToolUse | PostToolUse | UserPromptSubmit | Stop) ;; *) python_hook "$@" ;; esac
+  if ! read_input; then
+    [ -z "${data}" ] && no_decision read
+    { printf '%s' "${data}"; relay; } | python_hook "$@"
+    exit "$?"
+  fi
+  if field cwd && no_state_dir "${value}" && { [ "${event}" != PreToolUse ] || quiet_pre_tool_use; }; then
+    no_decision read
+  fi
+  python_hook "$@" <<EOF
+${data}
+EOF
+  exit "$?"
+fi
+
 case "${agent}" in
   claude) project="${CLAUDE_PROJECT_DIR:-}" ;;
   gemini) project="${GEMINI_PROJECT_DIR:-}"; [ "${project}" = "${CLAUDE_PROJECT_DIR:-}" ] || project='' ;;

@@ -377,3 +377,62 @@ def test_the_launcher_is_posix_sh_and_shellcheck_clean():
     done = subprocess.run([str(shellcheck), "-s", "sh", str(SOURCE), str(REPO / "hooks" / "argcheck-hook")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
+
+
+# Codex CLI: no project variable; the event's cwd names the project (harness/events.py `_project`).
+
+def codex(world: World, event: str, cwd=None, **fields) -> dict:
+    return {"session_id": "s1", "transcript_path": None, "cwd": str(cwd or world.project), "hook_event_name": event,
+            "model": "gpt-5.5", "turn_id": "t1", "permission_mode": "default", **fields}
+
+
+def codex_env(world: World) -> dict:
+    return world.env(CLAUDE_PROJECT_DIR=None)
+
+
+@pytest.mark.parametrize("command", PLAIN_BASH)
+def test_a_plain_codex_shell_call_is_answered_without_python(world, command):
+    payload = codex(world, "PreToolUse", tool_name="Bash", tool_use_id="c1", tool_input={"command": command})
+    world.check(["--agent", "codex", "PreToolUse"], payload, expect="skip", env=codex_env(world))
+
+
+@pytest.mark.parametrize("command", HOOK_ENTRY + KEY + SESSION + HARMLESS)
+def test_codex_shell_probes_agree_with_python(world, command):
+    payload = codex(world, "PreToolUse", tool_name="Bash", tool_use_id="c1", tool_input={"command": command})
+    started = not world.check(["--agent", "codex", "PreToolUse"], payload, env=codex_env(world))
+    assert started or command in HARMLESS, "a probe the guard denies is answered without Python"
+
+
+@pytest.mark.parametrize("event, fields", [
+    ("PostToolUse", {"tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_response": "a\n" * 500}),
+    ("UserPromptSubmit", {"prompt": "go on"}), ("Stop", {"stop_hook_active": False, "last_assistant_message": "ok"}),
+])
+def test_codex_events_with_no_state_directory(world, event, fields):
+    world.check(["--agent", "codex", event], codex(world, event, **fields), expect="skip", env=codex_env(world))
+
+
+@pytest.mark.parametrize("event", ["PostToolUse", "Stop", "PreToolUse"])
+def test_codex_goes_to_python_where_the_cwd_has_a_state_directory_or_is_unreadable(world, event):
+    (world.project / ".argcheck").mkdir()
+    payload = codex(world, event, tool_name="Bash", tool_input={"command": "ls"}, tool_response="x")
+    world.check(["--agent", "codex", event], payload, expect="python", env=codex_env(world))
+    (world.project / ".argcheck").rmdir()
+    for cwd in ("work/app", str(world.project).replace("/", "\\/")):  # relative; escaped (read only by Python)
+        world.check(["--agent", "codex", event], dict(payload, cwd=cwd), expect="python", env=codex_env(world))
+
+
+@pytest.mark.parametrize("tool, tool_input", [("apply_patch", {"command": "*** Begin Patch\n*** End Patch\n"}),
+                                              ("mcp__x__y", {})])
+def test_codex_patches_and_other_tools_go_to_python(world, tool, tool_input):
+    payload = codex(world, "PreToolUse", tool_name=tool, tool_input=tool_input)
+    world.check(["--agent", "codex", "PreToolUse"], payload, expect="python", env=codex_env(world))
+
+
+@pytest.mark.parametrize("event", ["SessionStart", "PermissionRequest"])
+def test_codex_session_start_and_permission_requests_always_reach_python(world, event):
+    payload = codex(world, event, source="startup", tool_name="Bash", tool_input={"command": "ls"})
+    world.check(["--agent", "codex", event], payload, expect="python", env=codex_env(world))
+
+
+def test_codex_with_a_claude_project_variable_around_it_goes_to_python(world):
+    world.check(["--agent", "codex", "Stop"], codex(world, "Stop"), expect="python", env=world.env())
