@@ -138,16 +138,18 @@ class Run:
 
 
 ASK_SOURCES = "Over to you: web_search?"  # how user_turns words the agent's question for the user's sources
+GATE_BLOCKS = 3  # harness/stopgate.MAX_BLOCKS: the stops in a row the Stop gate sends back
 
 
 def triz_plan(run) -> tuple[CodexPlan, str, SandboxAccess]:
-    """The skill's triz run, every web_search the sources the user gave (Codex cannot witness a search). A
-    search is a step only the user can supply under Codex, so the Stop gate lets the agent stop once it has
-    asked: each turn ends with that one question (a stop sent back would take the next scripted reply)."""
+    """The skill's triz run, every web_search the sources the user gave (Codex cannot witness a search). While
+    the agent waits for sources the research is still its move, so the Stop gate sends its stop back, up to
+    GATE_BLOCKS times in a row; the agent asks again each time, and then the gate lets it stop."""
     commands, state = skill_commands("triz")
     plan = user_turns(start("triz"), sources_from_the_user(commands))
-    asks = [turn for turn in plan.turns if turn.steps and turn.steps[-1] == {"reply": ASK_SOURCES}]
-    assert asks, "the plan asks the user for sources"
+    for turn in plan.turns:
+        if turn.steps and turn.steps[-1] == {"reply": ASK_SOURCES}:
+            turn.steps += [{"reply": ASK_SOURCES}] * GATE_BLOCKS
     return plan.reply("Here is the Knowledge Document."), state, SandboxAccess()
 
 

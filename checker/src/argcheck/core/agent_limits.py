@@ -11,13 +11,10 @@ rule that needs it refuses the agent's word and says why, in these words; the re
 
 from __future__ import annotations
 
-import re
-
 AGENT_NAMES = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}
 CODEX_SEARCH = ("Codex CLI cannot witness web searches: its web search runs inside the model provider's own "
                 "tool, which fires no hook and leaves in the rollout only the query the provider reported, not "
-                "the pages it returned; ask the user for the sources and record them as their web_search "
-                "(\"actor\": \"user\"), citing the prompt that carried them")
+                "the pages it returned")
 CANNOT_WITNESS = {"codex": {"web_search": CODEX_SEARCH, "web_fetch": CODEX_SEARCH}}
 
 
@@ -35,16 +32,3 @@ def cannot_witness(header, kind: str) -> str | None:
 def limits(header) -> list[str]:
     """Every sentence on what the run's agent cannot witness, once each (none for Claude Code or Gemini CLI)."""
     return list(dict.fromkeys(CANNOT_WITNESS.get(witness_agent(header), {}).values()))
-
-
-MOVE_TYPE = re.compile(r'"type"\s*:\s*"([a-z_]+)"')
-
-
-def owed_to_the_user(header, step) -> bool:
-    """The next step is a move the run's agent cannot witness (a web search under Codex CLI): only the user can
-    supply it (their sources, cited), so the turn is the user's and the Stop gate does not hold it."""
-    if not isinstance(step, dict) or step.get("actor") == "user":
-        return False
-    texts = [text for text in [step.get("text"), *(step.get("commands") or [])] if isinstance(text, str)]
-    kinds = {kind for text in texts for kind in MOVE_TYPE.findall(text)}
-    return bool(kinds) and all(cannot_witness(header, kind) for kind in kinds)

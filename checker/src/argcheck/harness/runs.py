@@ -78,8 +78,4 @@ def _read_run(path: str, project: str) -> Run | None:
         return None
     header = doc.get("header") if isinstance(doc.get("header"), dict) else {}
     step = report.get("next") if isinstance(report.get("next"), dict) else {}
-    from argcheck.core import agent_limits
-
-    if agent_limits.owed_to_the_user(header, step):
-        step = dict(step, actor="user")  # e.g. a search Codex cannot witness: the user's sources, not the agent's
     return Run(shown, spec.name, engine.status, header.get("conversation_id"), headline, step)
