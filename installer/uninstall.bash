@@ -119,13 +119,18 @@ uninstall() {
 
 # What the hooks made that no uninstall removes (it is in the user's projects and config), and how to remove it.
 uninstall_leftovers() {
-  local state="${XDG_STATE_HOME:-}"
+  local state="${XDG_STATE_HOME:-}" there=() dir
   case "${state}" in /*) ;; *) state="${HOME}/.local/state" ;; esac
+  for dir in "$(witness_key_dir)" "${state}/argcheck"; do
+    if [ -e "${dir}" ]; then there+=("${dir}"); fi
+  done
   printf 'left in place: the witness log of each project where the hooks ran, .argcheck/witness.jsonl (your prompts\n'
-  printf '  and Bash output; remove it with: rm .argcheck/witness.jsonl there), the witness key in %s and the Stop\n' \
-    "$(witness_key_dir)"
-  printf '  gate'"'"'s counters in %s (remove both: rm -r %q %q), and your state files in .argcheck/\n' \
-    "${state}/argcheck" "$(witness_key_dir)" "${state}/argcheck"
+  printf '  and Bash output; remove it with: rm .argcheck/witness.jsonl there), '
+  if [ "${#there[@]}" -gt 0 ]; then
+    printf 'the witness key, conversation markers and Stop gate counters\n  in %s (remove: rm -r%s), ' \
+      "${there[*]}" "$(printf ' %q' "${there[@]}")"
+  fi
+  printf 'and your state files in .argcheck/\n'
 }
 
 uninstall_result() {

@@ -408,7 +408,12 @@ PY
 
   [[ "${output}" == "argcheck ${VERSION} uninstalled from ${PREFIX}, "*" from ${TEST_HOME}/.claude/skills ("*"), "*" from ${PROJECT_DIR}/.claude/skills ("* ]]
   # what the hooks leave in projects and the user's folders, and how to remove it
-  [[ "${output}" == *"left in place: the witness log of each project"*".argcheck/witness.jsonl"*"rm .argcheck/witness.jsonl"*"the witness key in "*"/argcheck and the Stop"*"rm -r "* ]]
+  [[ "${output}" == *"left in place: the witness log of each project"*".argcheck/witness.jsonl"*"rm .argcheck/witness.jsonl"*"your state files in .argcheck/"* ]]
+  # the key's folder and the Stop counters are named only where they exist
+  local dir
+  for dir in "${XDG_CONFIG_HOME:-${TEST_HOME}/.config}/argcheck" "${XDG_STATE_HOME:-${TEST_HOME}/.local/state}/argcheck"; do
+    if [ -e "${dir}" ]; then [[ "${output}" == *"rm -r"*" ${dir}"* ]]; else [[ "${output}" != *" ${dir}"* ]]; fi
+  done
   [ ! -e "${PREFIX}/share" ]
   [ ! -e "${PREFIX}/bin/argcheck" ]
   [ ! -e "${PREFIX}/bin/argcheck-consult" ]
