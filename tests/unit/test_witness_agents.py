@@ -11,9 +11,10 @@ MOVE = {"type": "web_search", "actor": "agent", "query": "ev range cold", "resul
 
 def test_a_search_codex_could_not_witness_says_why_and_is_still_refused():
     for agent, said in (("codex", True), ("gemini", False), ("claude", False), (None, False)):
-        [found] = check_search_witnessed(Witness([], [], agent=agent), MOVE, "/moves/3")
+        header = {"witnessed": True, **({"witness_agent": agent} if agent else {})}
+        [found] = check_search_witnessed(Witness([], [], agent=agent), MOVE, "/moves/3", header)
         assert found.code == "TRZ143"
-        assert ("Codex CLI runs its web search inside the model's own tool" in found.message) is said
+        assert ("Codex CLI cannot witness web searches" in found.message) is said
 
 
 def test_the_header_and_the_reports_name_the_agent():

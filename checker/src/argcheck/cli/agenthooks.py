@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import os
 
+from argcheck.core.agent_limits import AGENTS
 from argcheck.files import codexhooks
 
-AGENTS = ("claude", "codex", "gemini")
 CODEX_SAYS = {"installed": "yes", "edited": "edited by hand: Codex skips what changed",
               "untrusted": "not trusted: Codex skips them; ./install.sh --agent codex --hooks again"}
 

@@ -15,10 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from argcheck.core import discovery
+from argcheck.core.agent_limits import AGENTS
 
 MARKER = ".argcheck-installed"
-AGENTS = ("claude", "codex", "gemini")
-LABELS = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}
 _FROM_CLONE = re.compile(r" from (/.+?); \./install\.sh")
 
 

@@ -12,6 +12,7 @@ rule that needs it refuses the agent's word and says why, in these words; the re
 from __future__ import annotations
 
 AGENT_NAMES = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}
+AGENTS = tuple(AGENT_NAMES)  # the agents argcheck's harness serves, by their short names
 CODEX_SEARCH = ("Codex CLI cannot witness web searches: its web search runs inside the model provider's own "
                 "tool, which fires no hook and leaves in the rollout only the query the provider reported, not "
                 "the pages it returned")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from argcheck.core import protocol_calls, witnessing
+from argcheck.core import agent_limits, protocol_calls, witnessing
 
 EXPORT_FORMATS = ("madr", "argdown", "aif")
 HOOK_OF = {"madr": "decision", "argdown": "argument_map", "aif": "argument_map"}
@@ -47,4 +47,4 @@ def run_facts(doc: dict, source: str) -> dict:
 
 def _witness_agent(header) -> dict:
     agent = header.get("witness_agent") if witnessing.is_witnessed(header) else None
-    return {"witness_agent": agent} if agent in witnessing.AGENTS else {}
+    return {"witness_agent": agent} if agent in agent_limits.AGENT_NAMES else {}

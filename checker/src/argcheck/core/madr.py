@@ -111,7 +111,7 @@ def _option(option: dict) -> str:
 
 
 def _more(decision: dict, run: dict) -> str:
-    from argcheck.core.witnessing import AGENTS
+    from argcheck.core.agent_limits import AGENT_NAMES as AGENTS
 
     whose = f"{AGENTS[run['witness_agent']]}'s" if run.get("witness_agent") in AGENTS else "the agent's"
     witnessed = (f"witnessed: the user's decisions and research were recorded by {whose} hooks"

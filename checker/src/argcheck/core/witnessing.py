@@ -25,12 +25,6 @@ from argcheck.core.rules import finding
 
 UNWITNESSED_NOTE = "unwitnessed: user decisions and research are as the agent recorded them"
 HEADER_FIELD = "witnessed"
-AGENTS = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}  # whose hooks witness a run
-# What an agent's hooks can never see, by record kind: a rule that finds no record says why, never accepts
-# the agent's word instead.
-BLIND_SPOTS = {"codex": {"web_search": "Codex CLI runs its web search inside the model's own tool, where no "
-                                       "hook sees it: ask the user for the sources (their move cites the prompt "
-                                       "that gave them)"}}
 HONEST_ENDINGS = frozenset({"cancel", "abort"})  # ending a run is never held back by the witness
 
 
@@ -83,17 +77,11 @@ class Witness:
         return [record for record in self.records if record.get("kind") == kind and self.backed(record)]
 
 
-def blind_spot(witness: Witness | None, kind: str) -> str | None:
-    """Why the agent that witnesses the run can never have a record of this kind, or None."""
-    agent = getattr(witness, "agent", None)
-    return BLIND_SPOTS.get(agent, {}).get(kind) if isinstance(agent, str) else None
-
-
 def start_fields(witness: Witness) -> dict:
     """The header fields of a run started with the hooks in place: where in the log it starts, and in which
     conversation."""
     fields = {HEADER_FIELD: True, "witness_seq": witness.last_seq, "witness_offset": witness.end}
-    if witness.agent in AGENTS:
+    if witness.agent in agent_limits.AGENT_NAMES:
         fields["witness_agent"] = witness.agent
     return {**fields, "witness_session": witness.session} if witness.session else fields
 
@@ -104,7 +92,7 @@ def is_witnessed(header) -> bool:
 
 def witnessed_note(header) -> str | None:
     """Which agent's hooks witnessed the run, for a run whose header names it (`witness_agent`)."""
-    agent = AGENTS.get(header.get("witness_agent")) if is_witnessed(header) else None
+    agent = agent_limits.AGENT_NAMES.get(header.get("witness_agent")) if is_witnessed(header) else None
     return f"witnessed by {agent}'s hooks: user decisions and research are checked against its log" \
         if agent else None
 
@@ -144,7 +132,7 @@ def json_fields(header) -> dict:
     if not witnessed:
         return {"witnessed": False, "note": UNWITNESSED_NOTE}
     agent, limits = header.get("witness_agent"), agent_limits.limits(header)
-    return {"witnessed": True, **({"witness_agent": agent} if agent in AGENTS else {}),
+    return {"witnessed": True, **({"witness_agent": agent} if agent in agent_limits.AGENT_NAMES else {}),
             **({"cannot_witness": limits} if limits else {})}
 
 

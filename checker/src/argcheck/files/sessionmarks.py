@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 import re
 
+from argcheck.core.agent_limits import AGENTS
+
 DIR_NAME = "sessions"
 MAX_MARKERS = 256
 MAX_DEPTH = 32
 SESSION = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-AGENTS = ("claude", "codex", "gemini")
 NOT_THE_AGENT = re.compile(r"^(?:sh|bash|dash|zsh|ksh|fish|env|timeout|nice|nohup|python[0-9.]*|argcheck.*)$")
 
 

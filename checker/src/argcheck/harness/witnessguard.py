@@ -24,7 +24,7 @@ MAX_SCRIPT = 65536
 SCRIPT_RUNNERS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "fish", "source", ".", "python", "python3",
                             "python2", "pypy", "pypy3", "perl", "ruby", "node", "php", "lua", "tclsh", "awk"})
 INSTEAD = ("argcheck's hooks record what you do so the user can trust the run; run argcheck's commands "
-           "(`argcheck apply`, `argcheck next`, `argcheck witness`) and leave the hooks to Claude Code")
+           "(`argcheck apply`, `argcheck next`, `argcheck witness`) and leave the hooks to the client that runs them")
 
 
 def denial(why: str) -> str:

@@ -88,7 +88,7 @@ def validate_line(run: Run) -> tuple[str, str]:
 def witnessed(header: dict) -> str:
     """Whether the run was witnessed by hooks, and whose, as its header records it (no record: not
     witnessed)."""
-    from argcheck.core.witnessing import AGENTS
+    from argcheck.core.agent_limits import AGENT_NAMES as AGENTS
 
     if header.get("witnessed") is True and header.get("witness_agent") in AGENTS:
         return f"witnessed by {AGENTS[header['witness_agent']]}'s hooks"

@@ -21,7 +21,8 @@ The core's answer is Claude Code's (harness/answers.py). Each adapter module has
 
 from __future__ import annotations
 
-AGENTS = ("claude", "codex", "gemini")
+from argcheck.core.agent_limits import AGENTS as AGENTS  # re-exported: events.py, cli/commands/hook.py
+
 DEFAULT = "claude"
 # Each agent's hook events -> the canonical event (None: known, nothing to do); read by the entry point
 # before any adapter is imported. Claude Code's are the canonical ones (harness/events.EVENTS).

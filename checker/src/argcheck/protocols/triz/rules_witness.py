@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from argcheck.core.agent_limits import cannot_witness
 from argcheck.core.rules import finding
-from argcheck.core.witnessing import blind_spot, normalized
+from argcheck.core.witnessing import normalized
 
 from argcheck.protocols.triz import catalog  # noqa: F401  (registers the TRZ rules)
 
@@ -32,9 +32,8 @@ def check_search_witnessed(witness, move: dict, path: str, header=None) -> list:
     fetches = witness.tool_calls("web_fetch")
     matching_fetch = [call for call in fetches if normalized(call.get("url", "")) == query]
     if not searches and not matching_fetch:
-        why = blind_spot(witness, "web_search")
         return [finding("TRZ143", path=path + "/query", detail=f"no witnessed WebSearch for {move['query']!r} "
-                        "(nor a WebFetch of it)" + (f"; {why}" if why else ""))]
+                        "(nor a WebFetch of it)")]
     seen = {_url(url) for call in searches + matching_fetch for url in call.get("urls", [])}
     seen |= {_url(call.get("url", "")) for call in fetches}
     for index, result in enumerate(move.get("results", [])):
