@@ -25,7 +25,8 @@ def run(argv: list[str], read_command=None) -> int:
     """The whole hook call for argv == [--agent AGENT] EVENT. `read_command(args, cwd)`: what an argcheck
     command line will do, read by the CLI's click commands (argcheck.cli.effects.read); without it consent
     gives no decision."""
-    from argcheck.harness.agents import AGENTS, DEFAULT
+    from argcheck.core.agent_limits import AGENTS
+    from argcheck.harness.agents import DEFAULT
 
     agent, rest = agent_and_event(argv, DEFAULT)
     events = agent_events(agent) if agent in AGENTS else {}

@@ -6,7 +6,8 @@ import click
 
 from argcheck.cli.effects import read
 from argcheck.harness import events
-from argcheck.harness.agents import AGENTS, DEFAULT
+from argcheck.core.agent_limits import AGENTS
+from argcheck.harness.agents import DEFAULT
 
 
 @click.command("hook")

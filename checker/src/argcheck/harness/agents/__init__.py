@@ -21,8 +21,6 @@ The core's answer is Claude Code's (harness/answers.py). Each adapter module has
 
 from __future__ import annotations
 
-from argcheck.core.agent_limits import AGENTS as AGENTS  # re-exported: events.py, cli/commands/hook.py
-
 DEFAULT = "claude"
 # Each agent's hook events -> the canonical event (None: known, nothing to do); read by the entry point
 # before any adapter is imported. Claude Code's are the canonical ones (harness/events.EVENTS).
@@ -36,7 +34,7 @@ EVENT_NAMES = {
 
 
 def adapter(name: str):
-    """The adapter module of agent `name` (one of AGENTS)."""
+    """The adapter module of agent `name` (one of core/agent_limits.AGENTS)."""
     if name == "codex":
         from argcheck.harness.agents import codex as module
     elif name == "gemini":
